@@ -1,0 +1,43 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// SECTIONKIT_INTERNAL_CHECKS compiles the debug-only `_checkInvariants()` calls that run after
+// every mutation of providers, the mapping and the coordinator (cached offsets against offsets
+// recomputed from scratch, counts against the children, delegates against parents). It is off by
+// default because it makes every mutation O(n); `.ci/run` runs the test suite a second time with
+// it on by setting the environment variable of the same name.
+let internalChecks: [SwiftSetting] =
+  Context.environment["SECTIONKIT_INTERNAL_CHECKS"] != nil
+  ? [.define("SECTIONKIT_INTERNAL_CHECKS")] : []
+
+let package = Package(
+  name: "SectionKit",
+  products: [
+    .library(name: "SectionKit", targets: ["SectionKit"]),
+    .library(name: "SectionKitTesting", targets: ["SectionKitTesting"]),
+    .library(name: "SectionKitConsole", targets: ["SectionKitConsole"]),
+    .library(name: "SectionKitLayout", targets: ["SectionKitLayout"]),
+    .executable(name: "sectionkit-demo", targets: ["sectionkit-demo"]),
+    .executable(name: "sectionkit-bench", targets: ["sectionkit-bench"]),
+  ],
+  targets: [
+    .target(name: "SectionKit", swiftSettings: internalChecks),
+    .target(name: "SectionKitTesting", dependencies: ["SectionKit"]),
+    .target(name: "SectionKitConsole", dependencies: ["SectionKit"]),
+    .target(name: "SectionKitLayout"),
+    .executableTarget(
+      name: "sectionkit-demo",
+      dependencies: ["SectionKit", "SectionKitConsole", "SectionKitLayout"]),
+    .executableTarget(name: "sectionkit-bench", dependencies: ["SectionKit", "SectionKitTesting"]),
+    .testTarget(
+      name: "SectionKitTests", dependencies: ["SectionKit", "SectionKitTesting"],
+      swiftSettings: internalChecks),
+    .testTarget(
+      name: "SectionKitTestingTests", dependencies: ["SectionKit", "SectionKitTesting"]),
+    .testTarget(
+      name: "SectionKitConsoleTests", dependencies: ["SectionKit", "SectionKitConsole"],
+      resources: [.copy("Snapshots")]),
+    .testTarget(name: "SectionKitLayoutTests", dependencies: ["SectionKitLayout"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

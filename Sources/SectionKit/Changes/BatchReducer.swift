@@ -1,0 +1,275 @@
+import Foundation
+
+/// Folds the events of one batch into one canonical ``Changeset``: tracking identities, not index
+/// arithmetic.
+///
+/// When the batch opens, every section and every element is an *old slot* that remembers its old
+/// index. Each event edits a ``RunPool`` tree: the section list, or the element list of the old
+/// section it touches (created on first touch). Inserted slots are new; a move carries its slot
+/// to the new position; an update marks an old slot. At the end the trees are read off:
+/// - old slots that vanished are deletes (old coordinates), inserted slots are inserts (new);
+/// - old elements whose relative order changed are moves: the longest increasing run of old
+///   indexes stays, only the rest move;
+/// - updated old elements are reloads where UIKit's own reload arithmetic (delete at the old
+///   path, insert at a path computed from the explicit deletes and inserts only) lands them at
+///   their true new path, and delete + insert otherwise;
+/// - anything inside an inserted or removed section is covered by the section change.
+///
+/// - Complexity: O(k log k) time and O(k) memory for k events (plus the size of the output),
+///   whatever the size of the tree.
+struct BatchReducer {
+  /// The batch's events, for diagnostics.
+  private(set) var events: [SectionProviderMapping.Event] = []
+  /// Element counts per old section.
+  private let oldCounts: [Int]
+  private var pool = RunPool()
+  private var sectionTree: RunPool.NodeID
+  /// The element tree of each touched old section, by old section index.
+  private var elementTrees: [Int: RunPool.NodeID] = [:]
+
+  init(presented: PresentedState) {
+    oldCounts = presented.counts
+    sectionTree = RunPool.none
+    sectionTree = pool.makeTree(.old(0..<oldCounts.count))
+  }
+
+  mutating func apply(_ event: SectionProviderMapping.Event) {
+    events.append(event)
+    switch event {
+    case .willBeginUpdating, .didEndUpdating, .invalidateAll:
+      break
+    case .insertSections(let indexes):
+      for range in indexes.rangeView {
+        checkSectionPosition(range.lowerBound, inclusive: true, event)
+        let piece = pool.makeNode(.inserted(range.count))
+        sectionTree = pool.insert(piece, into: sectionTree, at: range.lowerBound)
+      }
+    case .removeSections(let indexes):
+      for range in indexes.rangeView.reversed() {
+        checkSectionPosition(range.upperBound - 1, inclusive: false, event)
+        sectionTree = pool.cut(sectionTree, at: range.lowerBound, count: range.count).tree
+      }
+    case .element(let change, let section):
+      checkSectionPosition(section, inclusive: false, event)
+      let (run, offset) = pool.locate(sectionTree, section)
+      guard run.isOld else { return }  // covered by the section's insertion
+      let oldSection = run.start + offset
+      var tree = elementTrees[oldSection] ?? pool.makeTree(.old(0..<oldCounts[oldSection]))
+      let count = pool.size(tree)
+      func check(_ index: Int, inclusive: Bool) {
+        precondition(
+          index >= 0 && (inclusive ? index <= count : index < count),
+          "Coordinator: \(event) names element \(index) of section \(section), which has \(count) "
+            + "elements at that point of the batch; a section reported a change it did not make")
+      }
+      switch change {
+      case .insert(let index):
+        check(index, inclusive: true)
+        tree = pool.insert(pool.makeNode(.inserted(1)), into: tree, at: index)
+      case .remove(let index):
+        check(index, inclusive: false)
+        tree = pool.cut(tree, at: index, count: 1).tree
+      case .update(let index):
+        check(index, inclusive: false)
+        tree = pool.markUpdated(tree, at: index)
+      case .move(let from, let to):
+        check(from, inclusive: false)
+        check(to, inclusive: false)
+        let (rest, piece) = pool.cut(tree, at: from, count: 1)
+        tree = pool.insert(piece, into: rest, at: to)
+      }
+      elementTrees[oldSection] = tree
+    }
+  }
+
+  private func checkSectionPosition(
+    _ index: Int, inclusive: Bool, _ event: SectionProviderMapping.Event
+  ) {
+    let count = pool.size(sectionTree)
+    precondition(
+      index >= 0 && (inclusive ? index <= count : index < count),
+      "Coordinator: \(event) names section \(index), but there are \(count) sections at that point "
+        + "of the batch; a provider reported a change it did not make")
+  }
+
+  /// Reads the trees off into a changeset, and what the adapter shows after it. `mapping` must
+  /// present the model as it is at the end of the batch.
+  func finish(mapping: SectionProviderMapping) -> PresentedState.Commit {
+    var changeset = Changeset()
+    var commit = PresentedState.Commit(changeset: changeset, deleted: [], inserted: [], recounted: [])
+
+    // Sections never move: surviving old sections keep their relative order.
+    var survivors: [(oldStart: Int, count: Int, newStart: Int)] = []
+    var position = 0
+    var nextOld = 0
+    for run in pool.runs(sectionTree) {
+      if run.isOld {
+        if run.start > nextOld { changeset.deletedSections.insert(integersIn: nextOld..<run.start) }
+        survivors.append((run.start, run.count, position))
+        nextOld = run.start + run.count
+      } else {
+        changeset.insertedSections.insert(integersIn: position..<position + run.count)
+        for index in position..<position + run.count {
+          let section = mapping.section(at: index)
+          commit.inserted.append((index, section, section.numberOfElements))
+        }
+      }
+      position += run.count
+    }
+    if oldCounts.count > nextOld {
+      changeset.deletedSections.insert(integersIn: nextOld..<oldCounts.count)
+    }
+    commit.deleted = changeset.deletedSections
+
+    func newIndex(ofOldSection old: Int) -> Int? {
+      var low = 0
+      var high = survivors.count
+      while low < high {
+        let mid = (low + high) / 2
+        if survivors[mid].oldStart + survivors[mid].count <= old { low = mid + 1 } else { high = mid }
+      }
+      guard low < survivors.count, survivors[low].oldStart <= old else { return nil }
+      return survivors[low].newStart + old - survivors[low].oldStart
+    }
+
+    for (oldSection, tree) in elementTrees.sorted(by: { $0.key < $1.key }) {
+      guard let newSection = newIndex(ofOldSection: oldSection) else { continue }
+      reduceElements(
+        pool.runs(tree), oldSection: oldSection, oldCount: oldCounts[oldSection],
+        newSection: newSection, into: &changeset)
+      let newCount = mapping.section(at: newSection).numberOfElements
+      #if SECTIONKIT_INTERNAL_CHECKS
+        precondition(
+          newCount == pool.size(tree),
+          "Coordinator: section \(newSection) holds \(newCount) elements but its events add up to "
+            + "\(pool.size(tree))")
+      #endif
+      if newCount != oldCounts[oldSection] { commit.recounted.append((newSection, newCount)) }
+    }
+    changeset.deletedElements.sort { $0.lexicographicallyPrecedes($1) }
+    changeset.insertedElements.sort { $0.lexicographicallyPrecedes($1) }
+    changeset.reloadedElements.sort { $0.lexicographicallyPrecedes($1) }
+    changeset.movedElements.sort { $0.to.lexicographicallyPrecedes($1.to) }
+    commit.changeset = changeset
+    return commit
+  }
+
+  /// The element changes of one surviving section, from its runs in new order.
+  private func reduceElements(
+    _ runs: [Run], oldSection: Int, oldCount: Int, newSection: Int, into changeset: inout Changeset
+  ) {
+    // New position of each run, and the old runs in new order.
+    var oldRuns: [(run: Run, newStart: Int)] = []
+    var inserts: [Int] = []
+    var position = 0
+    for run in runs {
+      if run.isOld {
+        oldRuns.append((run, position))
+      } else {
+        inserts.append(contentsOf: position..<position + run.count)
+      }
+      position += run.count
+    }
+
+    // Deleted old elements: the complement of the surviving old runs.
+    var deletes: [Int] = []
+    var nextOld = 0
+    for run in oldRuns.map(\.run).sorted(by: { $0.start < $1.start }) {
+      deletes.append(contentsOf: nextOld..<run.start)
+      nextOld = run.start + run.count
+    }
+    deletes.append(contentsOf: nextOld..<oldCount)
+
+    // Old runs outside the longest increasing (by old index, weighted by length) subsequence move.
+    let staying = longestIncreasingRuns(oldRuns.map(\.run))
+    var reloadCandidates: [(old: Int, new: Int)] = []
+    for (index, entry) in oldRuns.enumerated() {
+      let run = entry.run
+      for offset in 0..<run.count {
+        let old = run.start + offset
+        let new = entry.newStart + offset
+        switch (staying[index], run.kind) {
+        case (true, .updated):
+          reloadCandidates.append((old, new))
+        case (true, _):
+          break
+        case (false, .updated):
+          // A moved cell keeps its old content: a changed, moved element is a delete + insert.
+          deletes.append(old)
+          inserts.append(new)
+        case (false, _):
+          changeset.movedElements.append(
+            .init(from: IndexPath(item: old, section: oldSection), to: IndexPath(item: new, section: newSection)))
+        }
+      }
+    }
+
+    // A reload is UIKit's delete at the old path plus an insert at a path computed from the
+    // explicit deletes and inserts only (moves ignored). Keep it only where that path is right.
+    deletes.sort()
+    inserts.sort()
+    var deleteCursor = 0
+    var insertCursor = 0
+    var converted: [(old: Int, new: Int)] = []
+    for candidate in reloadCandidates.sorted(by: { $0.old < $1.old }) {
+      while deleteCursor < deletes.count && deletes[deleteCursor] < candidate.old { deleteCursor += 1 }
+      // The (old − deletes below)-th position not taken by an explicit insert.
+      var destination = candidate.old - deleteCursor
+      while insertCursor < inserts.count && inserts[insertCursor] <= destination + insertCursor {
+        insertCursor += 1
+      }
+      destination += insertCursor
+      if destination == candidate.new {
+        changeset.reloadedElements.append(IndexPath(item: candidate.old, section: oldSection))
+      } else {
+        converted.append(candidate)
+      }
+    }
+    for entry in converted {
+      deletes.append(entry.old)
+      inserts.append(entry.new)
+    }
+    changeset.deletedElements.append(contentsOf: deletes.map { IndexPath(item: $0, section: oldSection) })
+    changeset.insertedElements.append(contentsOf: inserts.map { IndexPath(item: $0, section: newSection) })
+  }
+}
+
+/// Which runs (disjoint ranges of old indexes, in new order) form the longest increasing
+/// subsequence of old indexes, each run weighted by its length. Runs are disjoint, so a run is
+/// either wholly before or wholly after another: the best subsequence takes whole runs.
+///
+/// - Complexity: O(r log r) for r runs.
+func longestIncreasingRuns(_ runs: [Run]) -> [Bool] {
+  guard runs.count > 1 else { return Array(repeating: true, count: runs.count) }
+  // Rank runs by old start; a Fenwick tree over ranks gives the best chain ending below a rank.
+  let order = runs.indices.sorted { runs[$0].start < runs[$1].start }
+  var rank = [Int](repeating: 0, count: runs.count)
+  for (r, index) in order.enumerated() { rank[index] = r + 1 }
+  var tree = [(weight: Int, run: Int)](repeating: (0, -1), count: runs.count + 1)
+  var previous = [Int](repeating: -1, count: runs.count)
+  var best = (weight: 0, run: -1)
+  for index in runs.indices {
+    // Best chain over ranks < rank[index].
+    var query = rank[index] - 1
+    var found = (weight: 0, run: -1)
+    while query > 0 {
+      if tree[query].weight > found.weight { found = tree[query] }
+      query -= query & -query
+    }
+    let chain = (weight: found.weight + runs[index].count, run: index)
+    previous[index] = found.run
+    if chain.weight > best.weight { best = chain }
+    var slot = rank[index]
+    while slot <= runs.count {
+      if chain.weight > tree[slot].weight { tree[slot] = chain }
+      slot += slot & -slot
+    }
+  }
+  var staying = [Bool](repeating: false, count: runs.count)
+  var cursor = best.run
+  while cursor >= 0 {
+    staying[cursor] = true
+    cursor = previous[cursor]
+  }
+  return staying
+}

@@ -1,0 +1,136 @@
+import Foundation
+
+/// Everything that changed in one batch, in the form UIKit's `performBatchUpdates` accepts.
+///
+/// The coordinates follow UIKit's contract (see `Docs/Batching.md`):
+/// - ``deletedSections``, ``reloadedSections``, ``deletedElements``, ``reloadedElements`` and the
+///   `from` of a move are in **old** coordinates (before the batch);
+/// - ``insertedSections``, ``insertedElements`` and the `to` of a move are in **new** coordinates
+///   (after the batch).
+///
+/// UIKit applies the parts in this order whatever order you call them in: deletes (sections and
+/// elements, highest first, old coordinates), then moves, then inserts (lowest first, new
+/// coordinates); a reload is a delete at the old path plus an insert at a path UIKit computes from
+/// the explicit deletes and inserts. An adapter can therefore apply a changeset verbatim inside
+/// one `performBatchUpdates` closure:
+///
+/// ```swift
+/// collectionView.performBatchUpdates {
+///     updateData()                                   // data source switches to the new state
+///     collectionView.deleteSections(changeset.deletedSections)
+///     collectionView.insertSections(changeset.insertedSections)
+///     collectionView.reloadSections(changeset.reloadedSections)
+///     collectionView.deleteItems(at: changeset.deletedElements)
+///     collectionView.insertItems(at: changeset.insertedElements)
+///     collectionView.reloadItems(at: changeset.reloadedElements)
+///     for move in changeset.movedElements { collectionView.moveItem(at: move.from, to: move.to) }
+/// }
+/// ```
+///
+/// A changeset the ``Coordinator`` emits is in canonical form: no duplicates, no element change
+/// inside a deleted or inserted section, no section moves, and a reload only where UIKit's own
+/// arithmetic lands the reloaded element at its true new position (otherwise the element is a
+/// delete plus an insert). It is minimal for what happened in the batch.
+public struct Changeset: Hashable, Sendable, Codable {
+  /// A move from an old index path to a new one.
+  public struct Move: Hashable, Sendable, Codable, CustomStringConvertible {
+    /// The old index path.
+    public var from: IndexPath
+    /// The new index path.
+    public var to: IndexPath
+    /// Creates a move.
+    public init(from: IndexPath, to: IndexPath) {
+      self.from = from
+      self.to = to
+    }
+    public var description: String { "\(format(from)) → \(format(to))" }
+  }
+
+  /// A section move from an old section index to a new one. The coordinator never emits these;
+  /// they exist so that validators and hand-written changesets can describe any UIKit batch.
+  public struct SectionMove: Hashable, Sendable, Codable, CustomStringConvertible {
+    /// The old section index.
+    public var from: Int
+    /// The new section index.
+    public var to: Int
+    /// Creates a section move.
+    public init(from: Int, to: Int) {
+      self.from = from
+      self.to = to
+    }
+    public var description: String { "\(from) → \(to)" }
+  }
+
+  /// Sections deleted, in old coordinates.
+  public var deletedSections: IndexSet
+  /// Sections inserted, in new coordinates.
+  public var insertedSections: IndexSet
+  /// Sections reloaded, in old coordinates.
+  public var reloadedSections: IndexSet
+  /// Sections moved, old → new.
+  public var movedSections: [SectionMove]
+  /// Elements deleted, in old coordinates, sorted.
+  public var deletedElements: [IndexPath]
+  /// Elements inserted, in new coordinates, sorted.
+  public var insertedElements: [IndexPath]
+  /// Elements reloaded (content changed, position as UIKit computes it), in old coordinates, sorted.
+  public var reloadedElements: [IndexPath]
+  /// Elements moved, old → new, sorted by destination.
+  public var movedElements: [Move]
+
+  /// Creates a changeset; every part defaults to empty.
+  public init(
+    deletedSections: IndexSet = [], insertedSections: IndexSet = [],
+    reloadedSections: IndexSet = [], movedSections: [SectionMove] = [],
+    deletedElements: [IndexPath] = [], insertedElements: [IndexPath] = [],
+    reloadedElements: [IndexPath] = [], movedElements: [Move] = []
+  ) {
+    self.deletedSections = deletedSections
+    self.insertedSections = insertedSections
+    self.reloadedSections = reloadedSections
+    self.movedSections = movedSections
+    self.deletedElements = deletedElements
+    self.insertedElements = insertedElements
+    self.reloadedElements = reloadedElements
+    self.movedElements = movedElements
+  }
+
+  /// Whether nothing changed.
+  public var isEmpty: Bool {
+    deletedSections.isEmpty && insertedSections.isEmpty && reloadedSections.isEmpty
+      && movedSections.isEmpty && deletedElements.isEmpty && insertedElements.isEmpty
+      && reloadedElements.isEmpty && movedElements.isEmpty
+  }
+
+  /// The number of operations in the changeset (each section and element counted once).
+  public var count: Int {
+    deletedSections.count + insertedSections.count + reloadedSections.count + movedSections.count
+      + deletedElements.count + insertedElements.count + reloadedElements.count
+      + movedElements.count
+  }
+}
+
+extension Changeset: CustomStringConvertible {
+  /// One line per non-empty part, in UIKit's application order, e.g.
+  /// `deleted sections: 2` / `inserted elements: [0, 1], [0, 2]`.
+  public var description: String {
+    var lines: [String] = []
+    func add(_ label: String, _ text: String, _ isEmpty: Bool) {
+      if !isEmpty { lines.append("\(label): \(text)") }
+    }
+    add("deleted sections", describe(deletedSections), deletedSections.isEmpty)
+    add("deleted elements", deletedElements.map(format).joined(separator: ", "), deletedElements.isEmpty)
+    add("reloaded sections", describe(reloadedSections), reloadedSections.isEmpty)
+    add("reloaded elements", reloadedElements.map(format).joined(separator: ", "), reloadedElements.isEmpty)
+    add("moved sections", movedSections.map(\.description).joined(separator: ", "), movedSections.isEmpty)
+    add("moved elements", movedElements.map(\.description).joined(separator: ", "), movedElements.isEmpty)
+    add("inserted sections", describe(insertedSections), insertedSections.isEmpty)
+    add("inserted elements", insertedElements.map(format).joined(separator: ", "), insertedElements.isEmpty)
+    return lines.isEmpty ? "no changes" : lines.joined(separator: "\n")
+  }
+}
+
+/// `[section, item]` text for an index path.
+func format(_ indexPath: IndexPath) -> String {
+  "[" + indexPath.map(String.init).joined(separator: ", ") + "]"
+}

@@ -1,0 +1,183 @@
+/// A sequence of slots stored as runs in an implicit treap, addressed by position.
+///
+/// The batch reducer keeps one per touched section (slots are elements) and one for the section
+/// list (slots are sections). A slot is either *old* — it existed when the batch began, and knows
+/// its old index — or *inserted* during the batch. Runs keep the cost proportional to the number of
+/// events, not to the number of slots: the section list of a 10,000-section tree starts as a single
+/// run `old(0..<10000)`.
+///
+/// Every operation is O(log r) expected for r runs; nodes live in one array (`RunPool`), so a batch
+/// allocates O(k) memory for k events.
+struct Run: Equatable {
+  enum Kind: UInt8 {
+    /// Old slots `start..<start + count`, unchanged so far.
+    case old
+    /// Old slots `start..<start + count` whose content was updated in the batch.
+    case updated
+    /// `count` slots inserted in the batch.
+    case inserted
+  }
+
+  var kind: Kind
+  var start: Int
+  var count: Int
+
+  static func old(_ range: Range<Int>) -> Run { Run(kind: .old, start: range.lowerBound, count: range.count) }
+  static func inserted(_ count: Int) -> Run { Run(kind: .inserted, start: 0, count: count) }
+
+  var isOld: Bool { kind != .inserted }
+
+  /// The run cut after `offset` slots.
+  func split(at offset: Int) -> (Run, Run) {
+    var left = self
+    var right = self
+    left.count = offset
+    right.count = count - offset
+    if isOld { right.start = start + offset }
+    return (left, right)
+  }
+}
+
+/// The node storage shared by all the run trees of one batch.
+struct RunPool {
+  typealias NodeID = Int32
+  static let none: NodeID = -1
+
+  private struct Node {
+    var left: NodeID = RunPool.none
+    var right: NodeID = RunPool.none
+    var priority: UInt32
+    /// Slots in this subtree.
+    var size: Int
+    var run: Run
+  }
+
+  private var nodes: [Node] = []
+  private var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+
+  mutating func makeNode(_ run: Run) -> NodeID {
+    precondition(run.count > 0)
+    // xorshift64*: deterministic priorities, so a batch always builds the same trees.
+    seed ^= seed >> 12
+    seed ^= seed << 25
+    seed ^= seed >> 27
+    let priority = UInt32(truncatingIfNeeded: (seed &* 2_685_821_657_736_338_717) >> 32)
+    nodes.append(Node(priority: priority, size: run.count, run: run))
+    return NodeID(nodes.count - 1)
+  }
+
+  /// A tree holding `run`, or an empty tree when the run has no slots.
+  mutating func makeTree(_ run: Run) -> NodeID {
+    run.count > 0 ? makeNode(run) : Self.none
+  }
+
+  func size(_ tree: NodeID) -> Int { tree < 0 ? 0 : nodes[Int(tree)].size }
+
+  func run(_ node: NodeID) -> Run { nodes[Int(node)].run }
+
+  private mutating func update(_ node: NodeID) {
+    let i = Int(node)
+    nodes[i].size = size(nodes[i].left) + nodes[i].run.count + size(nodes[i].right)
+  }
+
+  /// Splits `tree` into its first `position` slots and the rest.
+  mutating func split(_ tree: NodeID, at position: Int) -> (NodeID, NodeID) {
+    guard tree >= 0 else { return (Self.none, Self.none) }
+    let i = Int(tree)
+    let leftSize = size(nodes[i].left)
+    let count = nodes[i].run.count
+    if position <= leftSize {
+      let (a, b) = split(nodes[i].left, at: position)
+      nodes[i].left = b
+      update(tree)
+      return (a, tree)
+    }
+    if position >= leftSize + count {
+      let (a, b) = split(nodes[i].right, at: position - leftSize - count)
+      nodes[i].right = a
+      update(tree)
+      return (tree, b)
+    }
+    let (head, tail) = nodes[i].run.split(at: position - leftSize)
+    nodes[i].run = head
+    let right = nodes[i].right
+    nodes[i].right = Self.none
+    update(tree)
+    let tailNode = makeNode(tail)
+    return (tree, merge(tailNode, right))
+  }
+
+  /// Concatenates two trees.
+  mutating func merge(_ a: NodeID, _ b: NodeID) -> NodeID {
+    if a < 0 { return b }
+    if b < 0 { return a }
+    if nodes[Int(a)].priority >= nodes[Int(b)].priority {
+      let merged = merge(nodes[Int(a)].right, b)
+      nodes[Int(a)].right = merged
+      update(a)
+      return a
+    } else {
+      let merged = merge(a, nodes[Int(b)].left)
+      nodes[Int(b)].left = merged
+      update(b)
+      return b
+    }
+  }
+
+  /// Inserts the slots of `piece` (a tree) at `position` of `tree`.
+  mutating func insert(_ piece: NodeID, into tree: NodeID, at position: Int) -> NodeID {
+    let (a, b) = split(tree, at: position)
+    return merge(merge(a, piece), b)
+  }
+
+  /// Cuts `count` slots out of `tree` at `position`; returns the remaining tree and the cut piece.
+  mutating func cut(_ tree: NodeID, at position: Int, count: Int) -> (tree: NodeID, piece: NodeID) {
+    let (a, rest) = split(tree, at: position)
+    let (piece, c) = split(rest, at: count)
+    return (merge(a, c), piece)
+  }
+
+  /// The run holding slot `position`, and the slot's offset in it.
+  func locate(_ tree: NodeID, _ position: Int) -> (run: Run, offset: Int) {
+    var node = tree
+    var position = position
+    while node >= 0 {
+      let n = nodes[Int(node)]
+      let leftSize = size(n.left)
+      if position < leftSize {
+        node = n.left
+      } else if position < leftSize + n.run.count {
+        return (n.run, position - leftSize)
+      } else {
+        position -= leftSize + n.run.count
+        node = n.right
+      }
+    }
+    preconditionFailure("RunPool.locate: position out of range")
+  }
+
+  /// Marks the single slot at `position` as updated when it is old.
+  mutating func markUpdated(_ tree: NodeID, at position: Int) -> NodeID {
+    let (rest, piece) = cut(tree, at: position, count: 1)
+    let i = Int(piece)
+    if nodes[i].run.kind == .old { nodes[i].run.kind = .updated }
+    return insert(piece, into: rest, at: position)
+  }
+
+  /// The runs of `tree`, in order.
+  func runs(_ tree: NodeID) -> [Run] {
+    var result: [Run] = []
+    var stack: [NodeID] = []
+    var node = tree
+    while node >= 0 || !stack.isEmpty {
+      while node >= 0 {
+        stack.append(node)
+        node = nodes[Int(node)].left
+      }
+      let top = stack.removeLast()
+      result.append(nodes[Int(top)].run)
+      node = nodes[Int(top)].right
+    }
+    return result
+  }
+}

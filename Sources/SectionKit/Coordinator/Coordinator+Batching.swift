@@ -1,0 +1,90 @@
+import Foundation
+
+/// The coordinator's state machine: `idle` → `batching` (events reduced) → `applying` (the adapter
+/// is handed a changeset or a reload) → `idle`.
+extension Coordinator {
+  func beginBatch() {
+    depth += 1
+    if depth == 1 && state == .idle { state = .batching }
+  }
+
+  func endBatch() {
+    precondition(depth > 0, "Coordinator: a batch ended that never began")
+    depth -= 1
+    guard depth == 0, state == .batching else { return }
+    flush()
+  }
+
+  func record(_ event: SectionProviderMapping.Event) {
+    guard depth > 0 else {
+      // The mapping always brackets; a bare event is a batch of one.
+      beginBatch()
+      record(event)
+      endBatch()
+      return
+    }
+    // A change made while a changeset is being applied starts the next batch from the state the
+    // adapter is switching to.
+    commitPending()
+    if adapter == nil || needsReload {
+      needsReload = true
+      reducer = nil
+      return
+    }
+    if case .invalidateAll = event {
+      needsReload = true
+      reducer = nil
+      return
+    }
+    if reducer == nil { reducer = BatchReducer(presented: presented) }
+    reducer!.apply(event)
+  }
+
+  func scheduleReload() {
+    needsReload = true
+    if state == .idle && depth == 0 { flush() }
+  }
+
+  /// Hands the adapter everything owed to it, including batches queued while applying.
+  func flush() {
+    state = .applying
+    defer {
+      state = depth > 0 ? .batching : .idle
+      currentBatchEvents = []
+    }
+    while true {
+      if needsReload {
+        reducer = nil
+        guard let adapter else { break }
+        needsReload = false
+        presented.reload(from: mapping)
+        adapter.reloadData(from: self)
+        continue
+      }
+      guard let reducer = self.reducer, let adapter else { break }
+      self.reducer = nil
+      let commit = reducer.finish(mapping: mapping)
+      if commit.changeset.isEmpty {
+        presented.apply(commit)
+        continue
+      }
+      batchSerial &+= 1
+      let serial = batchSerial
+      pendingCommit = commit
+      currentBatchEvents = reducer.events
+      adapter.apply(commit.changeset, from: self) { [weak self] in
+        guard let self, self.batchSerial == serial else { return }
+        self.commitPending()
+      }
+      commitPending()
+      currentBatchEvents = []
+    }
+  }
+
+  /// Switches the data source to the state after the changeset being applied.
+  func commitPending() {
+    guard let commit = pendingCommit else { return }
+    pendingCommit = nil
+    presented.apply(commit)
+  }
+}

@@ -1,0 +1,152 @@
+import Foundation
+
+/// Listens to a whole tree of sections and providers, folds every change made inside a batch into
+/// one ``Changeset`` that is valid under UIKit's `performBatchUpdates` rules, and hands it to a
+/// ``ViewAdapter``.
+///
+/// ```swift
+/// let contacts = ComposedSectionProvider()
+/// let family: ArraySection<String> = ["Mum", "Dad"]
+/// contacts.append(family)
+///
+/// let coordinator = Coordinator(sectionProvider: contacts)
+/// coordinator.adapter = myAdapter            // myAdapter.reloadData(from:)
+///
+/// contacts.performBatchUpdates {
+///     family.append("Gran")
+///     family.remove(at: 0)
+/// }                                          // myAdapter.apply(one changeset, …)
+/// ```
+///
+/// **Batches.** One changeset per outermost batch, whatever happens inside it, at any depth, through
+/// any number of nested `performBatchUpdates`. A change made outside any batch is a batch of one.
+/// An invalidate-all inside a batch turns the whole batch into a reload.
+///
+/// **Data source.** The coordinator answers ``numberOfSections``, ``numberOfElements(inSection:)``,
+/// ``section(at:)`` and ``sectionAndIndex(for:)`` for the state the adapter was last told about —
+/// never ahead of a changeset it has not applied. Inside ``ViewAdapter/apply(_:from:updateData:)``
+/// the answers switch from old to new when the adapter calls `updateData`.
+///
+/// **Re-entrancy.** A change made while a changeset is being applied (by the adapter or a handler)
+/// becomes the next batch, delivered when `apply` returns.
+///
+/// **No adapter.** Changes made while no adapter is attached are not lost: the next adapter starts
+/// with a reload of the current state.
+///
+/// - Complexity: a batch of k events costs O(k log k) time and memory, whatever the size of the
+///   tree (plus moving the flat section list when sections are inserted or removed).
+public final class Coordinator {
+  /// What the coordinator is doing.
+  public enum State: Hashable, Sendable {
+    /// Between batches.
+    case idle
+    /// Inside a batch: the model is changing, the adapter still shows the old state.
+    case batching
+    /// Handing a changeset (or reload) to the adapter.
+    case applying
+  }
+
+  /// The root of the tree.
+  public private(set) var sectionProvider: any SectionProvider
+  /// The mapping that flattens the tree; its delegate is this coordinator.
+  public private(set) var mapping: SectionProviderMapping
+
+  /// The adapter shown the tree. Setting one makes it reload; `nil` detaches the current one.
+  public var adapter: (any ViewAdapter)? {
+    didSet {
+      guard adapter !== oldValue else { return }
+      if adapter != nil { scheduleReload() }
+    }
+  }
+
+  /// What the coordinator is doing now.
+  public internal(set) var state: State = .idle
+
+  /// The events of the batch being reduced or applied, for diagnostics (empty between batches).
+  public internal(set) var currentBatchEvents: [SectionProviderMapping.Event] = []
+
+  /// What the adapter shows (or will show once it calls `updateData`).
+  var presented: PresentedState
+  /// The reducer of the open batch, if any.
+  var reducer: BatchReducer?
+  /// The batch depth reported by the mapping plus the coordinator's own `performBatchUpdates`.
+  var depth = 0
+  /// A reload is owed to the adapter (invalidate-all, a replaced provider, no adapter attached).
+  var needsReload = false
+  /// The changeset being applied, with what the adapter will show after it.
+  var pendingCommit: PresentedState.Commit?
+  /// Identifies the changeset being applied, so that a late `updateData` call does nothing.
+  var batchSerial = 0
+
+  /// Creates a coordinator for the tree rooted at `sectionProvider`, which becomes the root of a
+  /// new ``SectionProviderMapping`` (so it must not have a parent or another mapping).
+  public init(sectionProvider: any SectionProvider) {
+    self.sectionProvider = sectionProvider
+    self.mapping = SectionProviderMapping(provider: sectionProvider)
+    self.presented = PresentedState(mapping: mapping)
+    mapping.delegate = self
+  }
+
+  /// Replaces the whole tree; the adapter gets a reload, not a changeset.
+  public func replace(sectionProvider: any SectionProvider) {
+    mapping.delegate = nil
+    let newMapping = SectionProviderMapping(provider: sectionProvider)
+    self.sectionProvider = sectionProvider
+    self.mapping = newMapping
+    newMapping.delegate = self
+    reducer = nil
+    currentBatchEvents = []
+    scheduleReload()
+  }
+
+  /// Groups every change made in `updates`, anywhere in the tree, into one batch.
+  public func performBatchUpdates<R>(_ updates: () throws -> R) rethrows -> R {
+    beginBatch()
+    defer { endBatch() }
+    return try updates()
+  }
+
+  // MARK: Data source
+
+  /// The number of sections the adapter shows. - Complexity: O(1).
+  public var numberOfSections: Int { current.counts.count }
+
+  /// The number of elements the adapter shows in `section`; traps when out of range.
+  public func numberOfElements(inSection section: Int) -> Int {
+    current.checkSection(section, "numberOfElements(inSection:)")
+    return current.counts[section]
+  }
+
+  /// The section the adapter shows at `index`; traps when out of range.
+  public func section(at index: Int) -> any Section {
+    current.checkSection(index, "section(at:)")
+    return current.sections[index]
+  }
+
+  /// The section and local element index behind a global index path the adapter shows; traps
+  /// when the path is malformed or out of range.
+  public func sectionAndIndex(for indexPath: IndexPath) -> (section: any Section, index: Int) {
+    current.locate(indexPath)
+  }
+
+  /// The presented state; with no adapter attached, the model as it is now.
+  private var current: PresentedState {
+    if adapter == nil && needsReload && state == .idle {
+      presented.reload(from: mapping)
+    }
+    return presented
+  }
+}
+
+extension Coordinator: SectionProviderMappingDelegate {
+  public func mapping(
+    _ mapping: SectionProviderMapping, didReceive event: SectionProviderMapping.Event
+  ) {
+    guard mapping === self.mapping else { return }
+    switch event {
+    case .willBeginUpdating: beginBatch()
+    case .didEndUpdating: endBatch()
+    default: record(event)
+    }
+  }
+}

@@ -1,0 +1,60 @@
+import Foundation
+
+/// What the adapter shows: the sections and their element counts, by global index.
+struct PresentedState {
+  private(set) var sections: [any Section]
+  private(set) var counts: [Int]
+
+  init(mapping: SectionProviderMapping) {
+    sections = mapping.sections
+    counts = sections.map(\.numberOfElements)
+  }
+
+  func checkSection(_ index: Int, _ operation: String) {
+    precondition(
+      index >= 0 && index < counts.count,
+      "Coordinator.\(operation): section index \(index) is out of range 0..<\(counts.count)")
+  }
+
+  func locate(_ indexPath: IndexPath) -> (section: any Section, index: Int) {
+    precondition(
+      indexPath.count == 2,
+      "Coordinator.sectionAndIndex(for:): \(indexPath) is not a [section, element] path")
+    checkSection(indexPath[0], "sectionAndIndex(for:)")
+    let count = counts[indexPath[0]]
+    precondition(
+      indexPath[1] >= 0 && indexPath[1] < count,
+      "Coordinator.sectionAndIndex(for:): element index \(indexPath[1]) of \(format(indexPath)) "
+        + "is out of range 0..<\(count) (section \(indexPath[0]))")
+    return (sections[indexPath[0]], indexPath[1])
+  }
+
+  /// What a changeset does to the presented state: computed when the batch ends (from the model
+  /// as it is then), applied when the adapter calls `updateData`.
+  struct Commit {
+    var changeset: Changeset
+    /// Deleted old section indexes.
+    var deleted: IndexSet
+    /// Inserted new sections with their counts, ascending.
+    var inserted: [(index: Int, section: any Section, count: Int)]
+    /// New counts of surviving sections whose elements changed, by new index.
+    var recounted: [(index: Int, count: Int)]
+  }
+
+  mutating func apply(_ commit: Commit) {
+    for range in commit.deleted.rangeView.reversed() {
+      sections.removeSubrange(range)
+      counts.removeSubrange(range)
+    }
+    for entry in commit.inserted {
+      sections.insert(entry.section, at: entry.index)
+      counts.insert(entry.count, at: entry.index)
+    }
+    for entry in commit.recounted { counts[entry.index] = entry.count }
+  }
+
+  /// Re-reads everything from the mapping.
+  mutating func reload(from mapping: SectionProviderMapping) {
+    self = PresentedState(mapping: mapping)
+  }
+}

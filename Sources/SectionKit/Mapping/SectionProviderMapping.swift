@@ -1,0 +1,228 @@
+import Foundation
+
+/// Flattens a tree of providers and sections into global coordinates, and passes every change of
+/// the tree on in those coordinates.
+///
+/// A global section index counts every presented section of the tree, depth-first; a global
+/// `IndexPath` is `[section, element]`.
+///
+/// ```swift
+/// let root = ComposedSectionProvider()
+/// let family: ArraySection<String> = ["Mum", "Dad"]
+/// let friends: ArraySection<String> = ["Ada"]
+/// root.append(family)
+/// root.append(friends)
+///
+/// let mapping = SectionProviderMapping(provider: root)
+/// mapping.indexPath(for: 0, in: friends)          // [1, 0]
+/// mapping.sectionAndIndex(for: [0, 1]).index      // 1 (in family)
+/// ```
+///
+/// The mapping becomes the root provider's delegate; a root can have one mapping at a time. Events
+/// reach the ``delegate`` as ``Event`` values, each outermost batch bracketed by exactly one
+/// ``Event/willBeginUpdating`` / ``Event/didEndUpdating`` pair.
+///
+/// - Complexity: `section(at:)` is O(1); `sectionOffset(of:)` and `indexPath(for:in:)` are O(d) for
+///   a section d levels deep, using the providers' cached offsets; forwarding an event costs O(1)
+///   plus, for a section insertion or removal, moving the flat list of sections.
+public final class SectionProviderMapping {
+  /// A change of the tree in global coordinates.
+  ///
+  /// The step semantics of ``SectionUpdateDelegate`` apply: each event is relative to the state
+  /// left by the previous one.
+  public enum Event: Hashable, Sendable, CustomStringConvertible {
+    /// A batch starts.
+    case willBeginUpdating
+    /// The batch started by ``willBeginUpdating`` ends.
+    case didEndUpdating
+    /// Anything may have changed: reload.
+    case invalidateAll
+    /// Sections were inserted at these global indexes (valid after the insertion).
+    case insertSections(IndexSet)
+    /// Sections were removed from these global indexes (valid before the removal).
+    case removeSections(IndexSet)
+    /// An element of the section at this global index changed.
+    case element(ElementChange, inSection: Int)
+
+    public var description: String {
+      switch self {
+      case .willBeginUpdating: "begin"
+      case .didEndUpdating: "end"
+      case .invalidateAll: "invalidateAll"
+      case .insertSections(let indexes): "insertSections(\(describe(indexes)))"
+      case .removeSections(let indexes): "removeSections(\(describe(indexes)))"
+      case .element(.insert(let index), let section): "insert([\(section), \(index)])"
+      case .element(.remove(let index), let section): "remove([\(section), \(index)])"
+      case .element(.update(let index), let section): "update([\(section), \(index)])"
+      case .element(.move(let from, let to), let section): "move([\(section), \(from)] → [\(section), \(to)])"
+      }
+    }
+  }
+
+  /// The root of the tree.
+  public let provider: any SectionProvider
+  /// The object told about every change, in global coordinates.
+  public weak var delegate: (any SectionProviderMappingDelegate)?
+
+  /// Every presented section, in global order.
+  public private(set) var sections: [any Section]
+  private var depth = 0
+
+  /// Creates a mapping for the tree rooted at `provider` and becomes its delegate.
+  ///
+  /// Traps when `provider` already has a delegate (a parent or another mapping).
+  public init(provider: any SectionProvider) {
+    precondition(
+      provider.updateDelegate == nil,
+      "SectionProviderMapping(provider:): \(type(of: provider)) already has a delegate "
+        + "(\(type(of: provider.updateDelegate!))); a provider in a tree or with a mapping "
+        + "cannot be the root of another mapping")
+    self.provider = provider
+    self.sections = provider.sections
+    provider.updateDelegate = self
+  }
+
+  deinit {
+    if provider.updateDelegate === self { provider.updateDelegate = nil }
+  }
+
+  /// The number of presented sections. - Complexity: O(1).
+  public var numberOfSections: Int { sections.count }
+
+  /// The section at global index `index`; traps when out of range. - Complexity: O(1).
+  public func section(at index: Int) -> any Section {
+    checkSection(index, "section(at:)")
+    return sections[index]
+  }
+
+  /// The number of elements in the section at global index `index`; traps when out of range.
+  public func numberOfElements(inSection index: Int) -> Int {
+    checkSection(index, "numberOfElements(inSection:)")
+    return sections[index].numberOfElements
+  }
+
+  /// The global index of `section`, or `nil` when it is not presented. - Complexity: O(depth).
+  public func sectionOffset(of section: any Section) -> Int? { offset(of: section) }
+
+  /// The global index of `provider`'s first section, or `nil` when it is not presented.
+  /// - Complexity: O(depth).
+  public func sectionOffset(of provider: any SectionProvider) -> Int? { offset(of: provider) }
+
+  /// The global index path of element `index` of `section`, or `nil` when the section is not
+  /// presented. Traps when `index` is out of the section's range.
+  public func indexPath(for index: Int, in section: any Section) -> IndexPath? {
+    precondition(
+      index >= 0 && index < section.numberOfElements,
+      "SectionProviderMapping.indexPath(for:in:): element index \(index) is out of range "
+        + "0..<\(section.numberOfElements) of \(type(of: section))")
+    return offset(of: section).map { IndexPath(item: index, section: $0) }
+  }
+
+  /// The section and local element index behind a global index path; traps when the index path
+  /// is malformed or out of range. - Complexity: O(1).
+  public func sectionAndIndex(for indexPath: IndexPath) -> (section: any Section, index: Int) {
+    precondition(
+      indexPath.count == 2,
+      "SectionProviderMapping.sectionAndIndex(for:): \(indexPath) is not a [section, element] path")
+    let section = self.section(at: indexPath[0])
+    let index = indexPath[1]
+    precondition(
+      index >= 0 && index < section.numberOfElements,
+      "SectionProviderMapping.sectionAndIndex(for:): element index \(index) of \(indexPath) is out "
+        + "of range 0..<\(section.numberOfElements) (section \(indexPath[0]))")
+    return (section, index)
+  }
+
+  private func checkSection(_ index: Int, _ operation: String) {
+    precondition(
+      index >= 0 && index < sections.count,
+      "SectionProviderMapping.\(operation): section index \(index) is out of range "
+        + "0..<\(sections.count)")
+  }
+
+  private func offset(of node: AnyObject) -> Int? {
+    if node === provider { return 0 }
+    if let root = provider as? any ProviderNode { return root.offset(ofDescendant: node) }
+    return sections.firstIndex { $0 === node }
+  }
+
+  // MARK: Forwarding
+
+  private func send(_ event: Event) {
+    let wrap = depth == 0
+    if wrap { delegate?.mapping(self, didReceive: .willBeginUpdating) }
+    delegate?.mapping(self, didReceive: event)
+    if wrap { delegate?.mapping(self, didReceive: .didEndUpdating) }
+  }
+
+  func checkInvariants() {
+    #if SECTIONKIT_INTERNAL_CHECKS
+      let fresh = provider.sections
+      precondition(fresh.count == sections.count, "SectionProviderMapping: section count is stale")
+      for (cached, actual) in zip(sections, fresh) {
+        precondition(cached === actual, "SectionProviderMapping: cached sections are stale")
+      }
+    #endif
+  }
+}
+
+/// Receives the changes of a tree from its ``SectionProviderMapping``, in global coordinates.
+public protocol SectionProviderMappingDelegate: AnyObject {
+  /// One change, or a bracket, of the tree.
+  func mapping(_ mapping: SectionProviderMapping, didReceive event: SectionProviderMapping.Event)
+}
+
+extension SectionProviderMapping: SectionProviderUpdateDelegate {
+  public func willBeginUpdating(_ provider: any SectionProvider) {
+    depth += 1
+    if depth == 1 { delegate?.mapping(self, didReceive: .willBeginUpdating) }
+  }
+
+  public func didEndUpdating(_ provider: any SectionProvider) {
+    precondition(depth > 0, "SectionProviderMapping: didEndUpdating without willBeginUpdating")
+    depth -= 1
+    if depth == 0 {
+      checkInvariants()
+      delegate?.mapping(self, didReceive: .didEndUpdating)
+    }
+  }
+
+  public func invalidateAll(_ provider: any SectionProvider) {
+    sections = provider.sections
+    send(.invalidateAll)
+  }
+
+  public func provider(
+    _ provider: any SectionProvider, didInsertSections sections: [any Section], at indexes: IndexSet
+  ) {
+    precondition(
+      sections.count == indexes.count,
+      "SectionProviderMapping: \(sections.count) sections inserted at \(indexes.count) indexes")
+    var next = 0
+    for range in indexes.rangeView {
+      self.sections.insert(contentsOf: sections[next..<next + range.count], at: range.lowerBound)
+      next += range.count
+    }
+    send(.insertSections(indexes))
+  }
+
+  public func provider(
+    _ provider: any SectionProvider, didRemoveSections sections: [any Section], at indexes: IndexSet
+  ) {
+    for range in indexes.rangeView.reversed() { self.sections.removeSubrange(range) }
+    send(.removeSections(indexes))
+  }
+
+  public func provider(
+    _ provider: any SectionProvider, section: any Section, at sectionIndex: Int,
+    didChange change: ElementChange
+  ) {
+    send(.element(change, inSection: sectionIndex))
+  }
+}
+
+/// `0-2, 5` style text for an index set.
+func describe(_ indexes: IndexSet) -> String {
+  indexes.rangeView.map { $0.count == 1 ? "\($0.lowerBound)" : "\($0.lowerBound)-\($0.upperBound - 1)" }
+    .joined(separator: ", ")
+}

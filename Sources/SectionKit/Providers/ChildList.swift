@@ -1,0 +1,114 @@
+/// The ordered children of a provider, with an identity index and cached section offsets.
+///
+/// Both caches are lazy: a structural change at position `i` only marks the entries from `i` on as
+/// stale, and the next lookup recomputes them. Appending children and looking them up in order is
+/// O(1) amortized; an insertion at the front followed by a lookup is O(n), as `Array.insert` is.
+struct ChildList {
+  private(set) var children: [SectionProviderChild] = []
+  /// Position of each child by identity; trusted for positions below `positionsValidBelow`, and
+  /// always verified by identity before use.
+  private var positions: [ObjectIdentifier: Int] = [:]
+  private var positionsValidBelow = 0
+  /// `offsets[i]` is the number of sections presented by the children before `i`;
+  /// `offsets.count == children.count + 1`. Valid through `offsetsValidThrough`.
+  private var offsets: [Int] = [0]
+  private var offsetsValidThrough = 0
+
+  var count: Int { children.count }
+  var isEmpty: Bool { children.isEmpty }
+
+  subscript(index: Int) -> SectionProviderChild { children[index] }
+
+  /// The position of `object` among the children, or `nil`. - Complexity: O(1) amortized.
+  mutating func index(of object: AnyObject) -> Int? {
+    let id = ObjectIdentifier(object)
+    if let index = positions[id], index < children.count, children[index].object === object {
+      return index
+    }
+    guard positionsValidBelow < children.count else { return nil }
+    for index in positionsValidBelow..<children.count {
+      positions[ObjectIdentifier(children[index].object)] = index
+    }
+    positionsValidBelow = children.count
+    return positions[id].flatMap { children[$0].object === object ? $0 : nil }
+  }
+
+  /// The number of sections presented by the children before `index` (`0...count`).
+  /// - Complexity: O(1) amortized.
+  mutating func offset(at index: Int) -> Int {
+    if index > offsetsValidThrough {
+      for position in (offsetsValidThrough + 1)...index {
+        offsets[position] = offsets[position - 1] + children[position - 1].numberOfSections
+      }
+      offsetsValidThrough = index
+    }
+    return offsets[index]
+  }
+
+  /// The number of sections all children present together.
+  mutating func totalSections() -> Int { offset(at: children.count) }
+
+  /// The child at `index` changed how many sections it presents.
+  mutating func childCountChanged(at index: Int) {
+    offsetsValidThrough = Swift.min(offsetsValidThrough, index)
+  }
+
+  /// Every child may have changed how many sections it presents.
+  mutating func allCountsChanged() {
+    offsetsValidThrough = 0
+  }
+
+  mutating func insert(_ child: SectionProviderChild, at index: Int) {
+    children.insert(child, at: index)
+    offsets.append(0)
+    offsetsValidThrough = Swift.min(offsetsValidThrough, index)
+    positions[ObjectIdentifier(child.object)] = index
+    positionsValidBelow = Swift.min(positionsValidBelow, index)
+  }
+
+  @discardableResult
+  mutating func remove(at index: Int) -> SectionProviderChild {
+    let child = children.remove(at: index)
+    offsets.removeLast()
+    offsetsValidThrough = Swift.min(offsetsValidThrough, index)
+    positions[ObjectIdentifier(child.object)] = nil
+    positionsValidBelow = Swift.min(positionsValidBelow, index)
+    return child
+  }
+
+  mutating func removeAll() -> [SectionProviderChild] {
+    defer { self = ChildList() }
+    return children
+  }
+
+  /// The position of the child that presents section `sectionIndex`, and that section's index
+  /// within the child. - Complexity: O(log n) once the offsets are cached.
+  mutating func locate(section sectionIndex: Int) -> (child: Int, local: Int) {
+    _ = totalSections()
+    // The last child whose offset is <= sectionIndex and that presents at least one section.
+    var low = 0
+    var high = children.count - 1
+    while low < high {
+      let mid = (low + high + 1) / 2
+      if offsets[mid] <= sectionIndex { low = mid } else { high = mid - 1 }
+    }
+    return (low, sectionIndex - offsets[low])
+  }
+
+  #if SECTIONKIT_INTERNAL_CHECKS
+    /// Checks the caches against values recomputed from scratch.
+    func checkInvariants(owner: String) {
+      var running = 0
+      for (index, child) in children.enumerated() {
+        if index <= offsetsValidThrough {
+          precondition(offsets[index] == running, "\(owner): cached offset of child \(index) is stale")
+        }
+        running += child.numberOfSections
+        if let cached = positions[ObjectIdentifier(child.object)], index < positionsValidBelow {
+          precondition(cached == index, "\(owner): cached position of child \(index) is stale")
+        }
+      }
+      precondition(offsets.count == children.count + 1, "\(owner): offsets count mismatch")
+    }
+  #endif
+}

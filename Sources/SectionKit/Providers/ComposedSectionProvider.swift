@@ -1,0 +1,217 @@
+import Foundation
+
+/// A provider that presents the sections of all its children, in order: sections and other
+/// providers, nested to any depth.
+///
+/// ```swift
+/// let family: ArraySection<String> = ["Mum", "Dad"]
+/// let friends: ArraySection<String> = ["Ada", "Grace"]
+/// let contacts = ComposedSectionProvider()
+/// contacts.append(family)
+/// contacts.append(friends)
+/// contacts.numberOfSections              // 2
+/// contacts.sectionOffset(for: friends)   // 1
+/// ```
+///
+/// Every change below — a section inserted or removed anywhere in the subtree, an element changed
+/// in any section — reaches the ``updateDelegate`` re-indexed into this provider's coordinates.
+/// A child can have one parent at a time: adding a section or provider that is already in a tree
+/// traps; ``remove(_:)-(any Section)`` first. A removed child is detached: its delegate is cleared
+/// and its later changes reach no one.
+///
+/// - Complexity: section offsets and child positions are cached, so looking up where a child sits
+///   is O(1) amortized; an event from a child `d` levels deep costs O(d).
+public final class ComposedSectionProvider: ProviderNode, ParentSectionProvider {
+  /// A child of the provider: a section or a provider.
+  public typealias Child = SectionProviderChild
+
+  /// The delegate told about every change, in this provider's coordinates.
+  public weak var updateDelegate: (any SectionProviderUpdateDelegate)?
+  var childList = ChildList()
+  var bracket = UpdateBracket()
+  var openChildBrackets: [ObjectIdentifier: Int] = [:]
+
+  /// Creates an empty provider.
+  public init() {}
+
+  /// The children, in order.
+  public var children: [Child] { childList.children }
+
+  /// The child providers, in order.
+  public var providers: [any SectionProvider] {
+    childList.children.compactMap { if case .provider(let provider) = $0 { provider } else { nil } }
+  }
+
+  /// All sections presented by this provider, flattened, in order. - Complexity: O(n).
+  public var sections: [any Section] {
+    childList.children.flatMap(\.sections)
+  }
+
+  /// The number of sections this provider presents. - Complexity: O(1) amortized.
+  public var numberOfSections: Int { childList.totalSections() }
+
+  /// The section at `index` in this provider's coordinates; traps when out of range.
+  /// - Complexity: O(log c · d) for c children per level and depth d.
+  public func section(at index: Int) -> any Section {
+    let count = numberOfSections
+    precondition(
+      index >= 0 && index < count,
+      "ComposedSectionProvider.section(at:): section index \(index) is out of range 0..<\(count)")
+    let (child, local) = childList.locate(section: index)
+    switch childList[child] {
+    case .section(let section): return section
+    case .provider(let provider): return sectionOf(provider, at: local)
+    }
+  }
+
+  /// The number of elements in the section at `sectionIndex`; traps when out of range.
+  public func numberOfElements(in sectionIndex: Int) -> Int {
+    section(at: sectionIndex).numberOfElements
+  }
+
+  /// The offset of `section` in this provider's coordinates, at any depth, or `nil` when it is
+  /// not in this provider's tree (or sits in an inactive segment). - Complexity: O(depth).
+  public func sectionOffset(for section: any Section) -> Int? {
+    offset(ofDescendant: section)
+  }
+
+  /// The offset of the first section of `provider` in this provider's coordinates, at any depth,
+  /// or `nil` when it is not in this provider's tree. - Complexity: O(depth).
+  public func sectionOffset(for provider: any SectionProvider) -> Int? {
+    offset(ofDescendant: provider)
+  }
+
+  /// Groups every change made in `updates` — to this provider and anything below it — into one
+  /// bracket, hence one batch. Calls nest; only the outermost call closes the bracket.
+  public func performBatchUpdates<R>(_ updates: () throws -> R) rethrows -> R {
+    try withBracket(updates)
+  }
+
+  // MARK: Adding children
+
+  /// Inserts `child` at child position `index`, emitting the insertion of its sections.
+  ///
+  /// - Complexity: O(s) for the child's s sections, plus O(c) for c later children when the
+  ///   insertion is not at the end.
+  public func insert(_ child: Child, at index: Int) {
+    precondition(
+      index >= 0 && index <= childList.count,
+      "ComposedSectionProvider.insert(_:at:): index \(index) is out of range 0...\(childList.count)")
+    attach(child, "insert(_:at:)")
+    let offset = childList.offset(at: index)
+    childList.insert(child, at: index)
+    let count = child.numberOfSections
+    guard count > 0 else { return }
+    let inserted = child.sections
+    withBracket {
+      send {
+        $0.provider(self, didInsertSections: inserted, at: IndexSet(integersIn: offset..<offset + count))
+      }
+    }
+    checkInvariants()
+  }
+
+  // MARK: Removing children
+
+  /// Removes the child at position `index`, emitting the removal of its sections, and detaches it.
+  @discardableResult
+  public func remove(at index: Int) -> Child {
+    precondition(
+      index >= 0 && index < childList.count,
+      "ComposedSectionProvider.remove(at:): index \(index) is out of range 0..<\(childList.count)")
+    let offset = childList.offset(at: index)
+    let child = childList[index]
+    let count = child.numberOfSections
+    let removed = count > 0 ? child.sections : []
+    return withBracket {
+      childList.remove(at: index)
+      detach(child)
+      if count > 0 {
+        send {
+          $0.provider(self, didRemoveSections: removed, at: IndexSet(integersIn: offset..<offset + count))
+        }
+      }
+      checkInvariants()
+      return child
+    }
+  }
+
+  /// Removes every child, emitting one removal of all sections.
+  public func removeAll() {
+    guard !childList.isEmpty else { return }
+    let removed = sections
+    withBracket {
+      for child in childList.removeAll() { detach(child) }
+      if !removed.isEmpty {
+        send { $0.provider(self, didRemoveSections: removed, at: IndexSet(integersIn: 0..<removed.count)) }
+      }
+      checkInvariants()
+    }
+  }
+
+  /// The position of `child` (a section or provider) among the children, or `nil`.
+  /// - Complexity: O(1) amortized.
+  public func index(ofChild child: AnyObject) -> Int? { childList.index(of: child) }
+
+  func presentedOffset(ofChildAt index: Int) -> Int? { childList.offset(at: index) }
+
+  func checkInvariants() {
+    #if SECTIONKIT_INTERNAL_CHECKS
+      childList.checkInvariants(owner: typeName)
+      for child in childList.children {
+        precondition(child.parent === self, "\(typeName): a child's delegate is not its parent")
+      }
+    #endif
+  }
+}
+
+/// The section at `index` of any provider.
+func sectionOf(_ provider: any SectionProvider, at index: Int) -> any Section {
+  switch provider {
+  case let composed as ComposedSectionProvider: composed.section(at: index)
+  case let segmented as SegmentedSectionProvider: segmented.section(at: index)
+  default: provider.sections[index]
+  }
+}
+
+// MARK: - Delegate conformances (re-indexing the children's events)
+
+extension ComposedSectionProvider: SectionUpdateDelegate {
+  public func willBeginUpdating(_ section: any Section) { childWillBeginUpdating(section) }
+  public func didEndUpdating(_ section: any Section) { childDidEndUpdating(section) }
+  public func invalidateAll(_ section: any Section) { forwardInvalidateAll(from: section) }
+  public func section(_ section: any Section, didInsertElementAt index: Int) {
+    forwardElementChange(from: section, in: section, at: 0, .insert(index))
+  }
+  public func section(_ section: any Section, didRemoveElementAt index: Int) {
+    forwardElementChange(from: section, in: section, at: 0, .remove(index))
+  }
+  public func section(_ section: any Section, didUpdateElementAt index: Int) {
+    forwardElementChange(from: section, in: section, at: 0, .update(index))
+  }
+  public func section(_ section: any Section, didMoveElementAt index: Int, to newIndex: Int) {
+    forwardElementChange(from: section, in: section, at: 0, .move(from: index, to: newIndex))
+  }
+}
+
+extension ComposedSectionProvider: SectionProviderUpdateDelegate {
+  public func willBeginUpdating(_ provider: any SectionProvider) { childWillBeginUpdating(provider) }
+  public func didEndUpdating(_ provider: any SectionProvider) { childDidEndUpdating(provider) }
+  public func invalidateAll(_ provider: any SectionProvider) { forwardInvalidateAll(from: provider) }
+  public func provider(
+    _ provider: any SectionProvider, didInsertSections sections: [any Section], at indexes: IndexSet
+  ) {
+    forwardSections(sections, at: indexes, from: provider, inserted: true)
+  }
+  public func provider(
+    _ provider: any SectionProvider, didRemoveSections sections: [any Section], at indexes: IndexSet
+  ) {
+    forwardSections(sections, at: indexes, from: provider, inserted: false)
+  }
+  public func provider(
+    _ provider: any SectionProvider, section: any Section, at sectionIndex: Int,
+    didChange change: ElementChange
+  ) {
+    forwardElementChange(from: section, in: provider, at: sectionIndex, change)
+  }
+}

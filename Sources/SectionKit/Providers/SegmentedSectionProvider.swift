@@ -1,0 +1,248 @@
+import Foundation
+
+/// A provider with many children of which only one — the child at ``currentIndex`` — is presented.
+///
+/// Use it for a segmented control or tabs: every child stays in the tree (and keeps its state),
+/// but only the current child's sections are presented and only its events are passed up.
+///
+/// ```swift
+/// let inbox = SegmentedSectionProvider()
+/// inbox.append(unread)      // the first child becomes current
+/// inbox.append(archive)
+/// inbox.currentIndex = 1    // removes unread's sections, inserts archive's, in one bracket
+/// ```
+///
+/// Inserting or removing children before the current one keeps the same child current. Removing
+/// the current child makes the child that takes its position current (or the new last child).
+public final class SegmentedSectionProvider: ProviderNode, ParentSectionProvider {
+  /// A child of the provider: a section or a provider.
+  public typealias Child = SectionProviderChild
+
+  /// The delegate told about every change of the current child, in this provider's coordinates.
+  public weak var updateDelegate: (any SectionProviderUpdateDelegate)?
+  var childList = ChildList()
+  var bracket = UpdateBracket()
+  var openChildBrackets: [ObjectIdentifier: Int] = [:]
+  /// The presented child; `nil` when there are no children, or while switching.
+  private var activeIndex: Int?
+
+  /// Creates an empty provider.
+  public init() {}
+
+  /// The position of the presented child (0 when there are no children).
+  ///
+  /// Setting it clamps the value to `0..<children.count` and, when the current child changes,
+  /// emits the removal of the old child's sections and the insertion of the new child's, in one
+  /// bracket.
+  public var currentIndex: Int {
+    get { storedIndex }
+    set { select(Swift.max(0, Swift.min(newValue, childList.count - 1))) }
+  }
+  private var storedIndex = 0
+
+  /// The presented child, or `nil` when there are no children.
+  public var currentChild: Child? { activeIndex.map { childList[$0] } }
+
+  /// The children, in order.
+  public var children: [Child] { childList.children }
+
+  /// The child providers, in order.
+  public var providers: [any SectionProvider] {
+    childList.children.compactMap { if case .provider(let provider) = $0 { provider } else { nil } }
+  }
+
+  /// The sections of the current child. - Complexity: O(n).
+  public var sections: [any Section] { currentChild?.sections ?? [] }
+
+  /// The number of sections of the current child. - Complexity: O(1) for built-in children.
+  public var numberOfSections: Int { currentChild?.numberOfSections ?? 0 }
+
+  /// The section at `index` of the current child; traps when out of range.
+  public func section(at index: Int) -> any Section {
+    let count = numberOfSections
+    precondition(
+      index >= 0 && index < count,
+      "SegmentedSectionProvider.section(at:): section index \(index) is out of range 0..<\(count)")
+    switch currentChild! {
+    case .section(let section): return section
+    case .provider(let provider): return sectionOf(provider, at: index)
+    }
+  }
+
+  /// The number of elements in the section at `sectionIndex`; traps when out of range.
+  public func numberOfElements(in sectionIndex: Int) -> Int {
+    section(at: sectionIndex).numberOfElements
+  }
+
+  /// The offset of `section` in this provider's coordinates, at any depth, or `nil` when it is
+  /// not presented (not in the tree, or in an inactive segment). - Complexity: O(depth).
+  public func sectionOffset(for section: any Section) -> Int? { offset(ofDescendant: section) }
+  /// The offset of `provider`'s first section, or `nil` when it is not presented.
+  public func sectionOffset(for provider: any SectionProvider) -> Int? {
+    offset(ofDescendant: provider)
+  }
+
+  /// Groups every change made in `updates` into one bracket, hence one batch.
+  public func performBatchUpdates<R>(_ updates: () throws -> R) rethrows -> R {
+    try withBracket(updates)
+  }
+
+  // MARK: Adding children
+
+  /// Inserts `child` at child position `index`. The current child stays current; the first child
+  /// inserted becomes current and its sections are inserted.
+  public func insert(_ child: Child, at index: Int) {
+    precondition(
+      index >= 0 && index <= childList.count,
+      "SegmentedSectionProvider.insert(_:at:): index \(index) is out of range 0...\(childList.count)")
+    attach(child, "insert(_:at:)")
+    childList.insert(child, at: index)
+    if let active = activeIndex {
+      if index <= active { setActive(active + 1) }
+    } else {
+      withBracket {
+        setActive(index)
+        emitSections(of: child, inserted: true)
+      }
+    }
+    checkInvariants()
+  }
+
+  // MARK: Removing children
+
+  /// Removes the child at `index` and detaches it. Removing the current child presents the child
+  /// that takes its place (or the new last child), in one bracket.
+  @discardableResult
+  public func remove(at index: Int) -> Child {
+    precondition(
+      index >= 0 && index < childList.count,
+      "SegmentedSectionProvider.remove(at:): index \(index) is out of range 0..<\(childList.count)")
+    let child = childList[index]
+    return withBracket {
+      if index == activeIndex {
+        activeIndex = nil
+        emitSections(of: child, inserted: false)
+        childList.remove(at: index)
+        detach(child)
+        if !childList.isEmpty {
+          setActive(Swift.min(index, childList.count - 1))
+          emitSections(of: childList[activeIndex!], inserted: true)
+        } else {
+          storedIndex = 0
+        }
+      } else {
+        childList.remove(at: index)
+        detach(child)
+        if let active = activeIndex, index < active { setActive(active - 1) }
+      }
+      checkInvariants()
+      return child
+    }
+  }
+
+  /// Removes every child, emitting the removal of the current child's sections.
+  public func removeAll() {
+    guard !childList.isEmpty else { return }
+    withBracket {
+      if let active = activeIndex {
+        activeIndex = nil
+        emitSections(of: childList[active], inserted: false)
+      }
+      for child in childList.removeAll() { detach(child) }
+      storedIndex = 0
+      checkInvariants()
+    }
+  }
+
+  // MARK: Switching
+
+  private func select(_ index: Int) {
+    guard let active = activeIndex, index != active else { return }
+    withBracket {
+      activeIndex = nil
+      emitSections(of: childList[active], inserted: false)
+      setActive(index)
+      emitSections(of: childList[index], inserted: true)
+      checkInvariants()
+    }
+  }
+
+  private func setActive(_ index: Int) {
+    activeIndex = index
+    storedIndex = index
+  }
+
+  private func emitSections(of child: Child, inserted: Bool) {
+    let count = child.numberOfSections
+    guard count > 0 else { return }
+    let sections = child.sections
+    let indexes = IndexSet(integersIn: 0..<count)
+    send {
+      if inserted {
+        $0.provider(self, didInsertSections: sections, at: indexes)
+      } else {
+        $0.provider(self, didRemoveSections: sections, at: indexes)
+      }
+    }
+  }
+
+  /// The position of `child` (a section or provider) among the children, or `nil`.
+  /// - Complexity: O(1) amortized.
+  public func index(ofChild child: AnyObject) -> Int? { childList.index(of: child) }
+
+  func presentedOffset(ofChildAt index: Int) -> Int? { index == activeIndex ? 0 : nil }
+
+  func checkInvariants() {
+    #if SECTIONKIT_INTERNAL_CHECKS
+      childList.checkInvariants(owner: typeName)
+      for child in childList.children {
+        precondition(child.parent === self, "\(typeName): a child's delegate is not its parent")
+      }
+      precondition(
+        (activeIndex == nil) == childList.isEmpty || bracket.isOpen,
+        "\(typeName): a non-empty provider must present a child")
+    #endif
+  }
+}
+
+// MARK: - Delegate conformances (passing up the current child's events)
+
+extension SegmentedSectionProvider: SectionUpdateDelegate {
+  public func willBeginUpdating(_ section: any Section) { childWillBeginUpdating(section) }
+  public func didEndUpdating(_ section: any Section) { childDidEndUpdating(section) }
+  public func invalidateAll(_ section: any Section) { forwardInvalidateAll(from: section) }
+  public func section(_ section: any Section, didInsertElementAt index: Int) {
+    forwardElementChange(from: section, in: section, at: 0, .insert(index))
+  }
+  public func section(_ section: any Section, didRemoveElementAt index: Int) {
+    forwardElementChange(from: section, in: section, at: 0, .remove(index))
+  }
+  public func section(_ section: any Section, didUpdateElementAt index: Int) {
+    forwardElementChange(from: section, in: section, at: 0, .update(index))
+  }
+  public func section(_ section: any Section, didMoveElementAt index: Int, to newIndex: Int) {
+    forwardElementChange(from: section, in: section, at: 0, .move(from: index, to: newIndex))
+  }
+}
+
+extension SegmentedSectionProvider: SectionProviderUpdateDelegate {
+  public func willBeginUpdating(_ provider: any SectionProvider) { childWillBeginUpdating(provider) }
+  public func didEndUpdating(_ provider: any SectionProvider) { childDidEndUpdating(provider) }
+  public func invalidateAll(_ provider: any SectionProvider) { forwardInvalidateAll(from: provider) }
+  public func provider(
+    _ provider: any SectionProvider, didInsertSections sections: [any Section], at indexes: IndexSet
+  ) {
+    forwardSections(sections, at: indexes, from: provider, inserted: true)
+  }
+  public func provider(
+    _ provider: any SectionProvider, didRemoveSections sections: [any Section], at indexes: IndexSet
+  ) {
+    forwardSections(sections, at: indexes, from: provider, inserted: false)
+  }
+  public func provider(
+    _ provider: any SectionProvider, section: any Section, at sectionIndex: Int,
+    didChange change: ElementChange
+  ) {
+    forwardElementChange(from: section, in: provider, at: sectionIndex, change)
+  }
+}

@@ -1,0 +1,297 @@
+/// A section over one contiguous array of elements.
+///
+/// `ArraySection` is a full `RandomAccessCollection`, `MutableCollection` and
+/// `RangeReplaceableCollection`: use it like an `Array`, and every mutation tells the tree exactly
+/// which elements were inserted, removed, updated or moved, inside one begin/end bracket per call.
+/// Nothing falls back to invalidate-all.
+///
+/// ```swift
+/// let friends: ArraySection<String> = ["Ada", "Grace"]
+/// friends.append("Linus")                 // one insert event at 2
+/// friends[0] = "Ada Lovelace"             // one update event at 0
+/// friends.move(from: 2, to: 0)            // one move event 2 → 0
+/// friends.removeAll { $0.hasPrefix("G") } // one remove event at 2
+/// ```
+///
+/// Group several mutations into one batch with ``performBatchUpdates(_:)``. Within a bracket the
+/// section already holds the state after the whole mutation when its events arrive.
+///
+/// The class is `open` so that subclasses can adopt opt-in protocols; its mutators are not
+/// overridable, which keeps the events exact.
+open class ArraySection<Element>: BracketedSection {
+  /// The delegate told about every change: the parent provider once the section is in a tree.
+  public weak var updateDelegate: (any SectionUpdateDelegate)?
+  var bracket = UpdateBracket()
+
+  /// The elements, in order.
+  public private(set) var elements: [Element]
+
+  /// Creates an empty section.
+  public required init() {
+    elements = []
+  }
+
+  /// Creates a section holding `elements`.
+  public required init<S: Sequence>(_ elements: S) where S.Element == Element {
+    self.elements = Array(elements)
+  }
+
+  /// Creates a section from an array literal.
+  public required init(arrayLiteral elements: Element...) {
+    self.elements = elements
+  }
+
+  /// The number of elements. - Complexity: O(1).
+  public var numberOfElements: Int { elements.count }
+
+  /// The element at `index`; traps with the index and the count when `index` is out of range.
+  public func element(at index: Int) -> Element {
+    checkIndex(index, "element(at:)")
+    return elements[index]
+  }
+
+  /// Groups every change made in `updates` into one bracket, hence one batch.
+  ///
+  /// Calls nest; only the outermost call closes the bracket.
+  public func performBatchUpdates<R>(_ updates: () throws -> R) rethrows -> R {
+    try withBracket(updates)
+  }
+
+  /// Moves the element at `index` to `newIndex` (as `remove(at:)` then `insert(_:at:)`), emitting
+  /// one move event.
+  ///
+  /// - Complexity: O(n).
+  public func move(from index: Int, to newIndex: Int) {
+    checkIndex(index, "move(from:to:)")
+    checkIndex(newIndex, "move(from:to:) destination")
+    guard index != newIndex else { return }
+    withBracket {
+      let element = elements.remove(at: index)
+      elements.insert(element, at: newIndex)
+      emit(.move(from: index, to: newIndex))
+    }
+  }
+
+  /// Traps with a message naming the section, the index and the count.
+  func checkIndex(_ index: Int, _ operation: @autoclosure () -> String) {
+    precondition(
+      index >= 0 && index < elements.count,
+      "\(Self.self).\(operation()): index \(index) is out of range (count \(elements.count))")
+  }
+
+  func checkRange(_ range: Range<Int>, _ operation: @autoclosure () -> String) {
+    precondition(
+      range.lowerBound >= 0 && range.upperBound <= elements.count,
+      "\(Self.self).\(operation()): range \(range) is out of bounds 0..<\(elements.count)")
+  }
+}
+
+extension ArraySection: RandomAccessCollection, MutableCollection {
+  public typealias Index = Int
+  public typealias Indices = Range<Int>
+  public typealias SubSequence = ArraySlice<Element>
+
+  public var startIndex: Int { 0 }
+  public var endIndex: Int { elements.count }
+  public var count: Int { elements.count }
+  public var isEmpty: Bool { elements.isEmpty }
+
+  /// The element at `position`; setting it emits one update event.
+  public subscript(position: Int) -> Element {
+    get {
+      checkIndex(position, "subscript")
+      return elements[position]
+    }
+    set {
+      checkIndex(position, "subscript")
+      withBracket {
+        elements[position] = newValue
+        emit(.update(position))
+      }
+    }
+  }
+
+  /// A slice of the elements; setting it replaces that range (see ``replaceSubrange(_:with:)``).
+  public subscript(bounds: Range<Int>) -> ArraySlice<Element> {
+    get {
+      checkRange(bounds, "subscript(bounds:)")
+      return elements[bounds]
+    }
+    set {
+      replaceSubrange(bounds, with: newValue)
+    }
+  }
+
+  /// Exchanges two elements, emitting the moves that carry each to the other's place.
+  public func swapAt(_ i: Int, _ j: Int) {
+    checkIndex(i, "swapAt(_:_:)")
+    checkIndex(j, "swapAt(_:_:)")
+    guard i != j else { return }
+    let (low, high) = (Swift.min(i, j), Swift.max(i, j))
+    withBracket {
+      elements.swapAt(low, high)
+      emit(.move(from: low, to: high))
+      if high - 1 != low { emit(.move(from: high - 1, to: low)) }
+    }
+  }
+}
+
+extension ArraySection: RangeReplaceableCollection {
+  /// Replaces the elements in `subrange` with `newElements`.
+  ///
+  /// Emits, in one bracket: an update for each position both ranges share, then removals of the
+  /// surplus old elements or insertions of the surplus new ones.
+  ///
+  /// - Complexity: O(n + m), where m is the length of `newElements`.
+  public func replaceSubrange<C: Collection>(_ subrange: Range<Int>, with newElements: C)
+  where C.Element == Element {
+    checkRange(subrange, "replaceSubrange(_:with:)")
+    let newCount = newElements.count
+    guard !(subrange.isEmpty && newCount == 0) else { return }
+    withBracket {
+      elements.replaceSubrange(subrange, with: newElements)
+      let shared = Swift.min(subrange.count, newCount)
+      let start = subrange.lowerBound
+      for index in start..<(start + shared) { emit(.update(index)) }
+      if subrange.count > shared {
+        for index in ((start + shared)..<subrange.upperBound).reversed() { emit(.remove(index)) }
+      } else {
+        for index in (start + shared)..<(start + newCount) { emit(.insert(index)) }
+      }
+    }
+  }
+
+  /// Appends `element`, emitting one insert event. - Complexity: O(1) amortized.
+  public func append(_ element: Element) {
+    withBracket {
+      elements.append(element)
+      emit(.insert(elements.count - 1))
+    }
+  }
+
+  /// Inserts `element` at `index` (`0...count`), emitting one insert event.
+  public func insert(_ element: Element, at index: Int) {
+    precondition(
+      index >= 0 && index <= elements.count,
+      "\(Self.self).insert(_:at:): index \(index) is out of range 0...\(elements.count)")
+    withBracket {
+      elements.insert(element, at: index)
+      emit(.insert(index))
+    }
+  }
+
+  /// Removes and returns the element at `index`, emitting one remove event.
+  @discardableResult
+  public func remove(at index: Int) -> Element {
+    checkIndex(index, "remove(at:)")
+    return withBracket {
+      let element = elements.remove(at: index)
+      emit(.remove(index))
+      return element
+    }
+  }
+
+  /// Appends `newElements`, emitting one insert event per element, in one bracket.
+  public func append<S: Sequence>(contentsOf newElements: S) where S.Element == Element {
+    let added = Array(newElements)
+    replaceSubrange(elements.count..<elements.count, with: added)
+  }
+
+  /// Inserts `newElements` at `index` (`0...count`), emitting one insert event per element.
+  public func insert<C: Collection>(contentsOf newElements: C, at index: Int)
+  where C.Element == Element {
+    replaceSubrange(index..<index, with: newElements)
+  }
+
+  /// Removes the elements in `bounds`, emitting one remove event per element (highest first).
+  public func removeSubrange(_ bounds: Range<Int>) {
+    replaceSubrange(bounds, with: EmptyCollection())
+  }
+
+  /// Removes and returns the first element, which must exist.
+  @discardableResult
+  public func removeFirst() -> Element {
+    precondition(!elements.isEmpty, "\(Self.self).removeFirst(): the section is empty")
+    return remove(at: 0)
+  }
+
+  /// Removes the first `k` elements (`0...count`).
+  public func removeFirst(_ k: Int) {
+    checkRange(0..<k, "removeFirst(_:)")
+    removeSubrange(0..<k)
+  }
+
+  /// Removes and returns the last element, which must exist.
+  @discardableResult
+  public func removeLast() -> Element {
+    precondition(!elements.isEmpty, "\(Self.self).removeLast(): the section is empty")
+    return remove(at: elements.count - 1)
+  }
+
+  /// Removes the last `k` elements (`0...count`).
+  public func removeLast(_ k: Int) {
+    checkRange((elements.count - k)..<elements.count, "removeLast(_:)")
+    removeSubrange((elements.count - k)..<elements.count)
+  }
+
+  /// Removes and returns the last element, or `nil` when the section is empty.
+  public func popLast() -> Element? {
+    elements.isEmpty ? nil : remove(at: elements.count - 1)
+  }
+
+  /// Removes every element that satisfies `shouldBeRemoved`, emitting one remove event per
+  /// removed element (highest index first), in one bracket.
+  ///
+  /// - Complexity: O(n).
+  public func removeAll(where shouldBeRemoved: (Element) throws -> Bool) rethrows {
+    var kept: [Element] = []
+    kept.reserveCapacity(elements.count)
+    var removed: [Int] = []
+    for (index, element) in elements.enumerated() {
+      if try shouldBeRemoved(element) { removed.append(index) } else { kept.append(element) }
+    }
+    guard !removed.isEmpty else { return }
+    withBracket {
+      elements = kept
+      for index in removed.reversed() { emit(.remove(index)) }
+    }
+  }
+
+  /// Removes every element, emitting one remove event per element, in one bracket.
+  public func removeAll(keepingCapacity keepCapacity: Bool = false) {
+    guard !elements.isEmpty else { return }
+    withBracket {
+      let count = elements.count
+      elements.removeAll(keepingCapacity: keepCapacity)
+      for index in (0..<count).reversed() { emit(.remove(index)) }
+    }
+  }
+
+  /// Reserves storage for `minimumCapacity` elements; emits nothing.
+  public func reserveCapacity(_ minimumCapacity: Int) {
+    elements.reserveCapacity(minimumCapacity)
+  }
+}
+
+extension ArraySection: ExpressibleByArrayLiteral {}
+
+extension ArraySection: Equatable where Element: Equatable {
+  /// Two sections are equal when they hold equal elements in the same order.
+  public static func == (lhs: ArraySection, rhs: ArraySection) -> Bool {
+    lhs.elements == rhs.elements
+  }
+}
+
+extension ArraySection: Hashable where Element: Hashable {
+  /// Hashes the elements.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(elements)
+  }
+}
+
+extension ArraySection: CustomStringConvertible {
+  /// `ArraySection<Element>([…])`.
+  public var description: String {
+    "\(Self.self)(\(elements))"
+  }
+}
