@@ -37,7 +37,8 @@ let package = Package(
     .testTarget(
       name: "SectionKitConsoleTests", dependencies: ["SectionKit", "SectionKitConsole"],
       resources: [.copy("Snapshots")]),
-    .testTarget(name: "SectionKitLayoutTests", dependencies: ["SectionKitLayout"]),
+    .testTarget(
+      name: "SectionKitLayoutTests", dependencies: ["SectionKitLayout"], resources: [.copy("Golden")]),
   ],
   swiftLanguageModes: [.v6]
 )

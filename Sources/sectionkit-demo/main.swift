@@ -1,1 +1,57 @@
-print("demo")
+// sectionkit-demo: builds a contacts tree, shows it on the console, and changes it step by step.
+//
+//   swift run sectionkit-demo                 # an append-only log of every step
+//   swift run sectionkit-demo --step          # on a terminal: redraw, wait for Return each step
+//   swift run sectionkit-demo --log --plain   # append-only log, no ANSI, even on a terminal
+//
+// The script itself is `ContactsDemo.run(on:pause:)` in SectionKitConsole/Examples, so that the
+// tests can compare its output with a golden file.
+
+import Foundation
+import SectionKitConsole
+
+let usage = """
+  usage: sectionkit-demo [--step] [--log | --redraw] [--plain | --ansi]
+                         [--no-index-paths] [--trees]
+
+    --step            on a terminal, wait for Return after each step
+    --log, --redraw   append-only log, or clear and redraw (default: redraw on a terminal
+                      with --step, log otherwise)
+    --plain, --ansi   no ANSI styling, or always (default: ANSI on a terminal unless NO_COLOR)
+    --no-index-paths  do not prefix elements with their global index paths
+    --trees           in log mode, write the whole tree after every changeset
+
+  """
+
+var options = ConsoleOptions(showsIndexPaths: true)
+var stepping = false
+for argument in CommandLine.arguments.dropFirst() {
+  switch argument {
+  case "--step": stepping = true
+  case "--log": options.mode = .log
+  case "--redraw": options.mode = .redraw
+  case "--plain": options.style = .plain
+  case "--ansi": options.style = .ansi
+  case "--no-index-paths": options.showsIndexPaths = false
+  case "--trees": options.logsTreeAfterChanges = true
+  case "--help", "-h":
+    StandardOutput().writeLine(usage)
+    exit(0)
+  default:
+    StandardError().writeLine("sectionkit-demo: unknown option '\(argument)'\n\n" + usage)
+    exit(2)
+  }
+}
+
+// Redrawing without pauses would only show the last frame: log unless stepping (or told).
+if options.mode == .auto && !stepping { options.mode = .log }
+let environment = ConsoleEnvironment.current()
+let console = ConsoleAdapter(options: options, environment: environment)
+// Pausing only makes sense when someone is watching.
+let pauses = stepping && environment.isTerminal
+
+ContactsDemo.run(on: console) {
+  guard pauses else { return }
+  console.write("(press Return)")
+  _ = readLine()
+}

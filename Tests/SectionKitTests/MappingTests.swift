@@ -36,7 +36,8 @@ struct MappingTests {
     #expect(mapping.section(at: 1) === section2)
 
     section3.append("g")
-    #expect(recorder.take() == [.willBeginUpdating, .element(.insert(3), inSection: 2), .didEndUpdating])
+    #expect(
+      recorder.take() == [.willBeginUpdating, .element(.insert(3), inSection: 2), .didEndUpdating])
 
     let section5: ArraySection<String> = ["x"]
     nested.insert(section5, at: 0)
@@ -45,7 +46,8 @@ struct MappingTests {
     #expect(mapping.sectionOffset(of: section4) == 4)
 
     section4.append("y")
-    #expect(recorder.take() == [.willBeginUpdating, .element(.insert(0), inSection: 4), .didEndUpdating])
+    #expect(
+      recorder.take() == [.willBeginUpdating, .element(.insert(0), inSection: 4), .didEndUpdating])
 
     root.remove(nested)
     #expect(recorder.take() == [.willBeginUpdating, .removeSections([1, 2, 3]), .didEndUpdating])
@@ -95,7 +97,10 @@ struct MappingTests {
 
     // Switch at level 2.
     tabs.currentIndex = 1
-    #expect(recorder.take() == [.willBeginUpdating, .removeSections([2, 3]), .insertSections([2]), .didEndUpdating])
+    #expect(
+      recorder.take() == [
+        .willBeginUpdating, .removeSections([2, 3]), .insertSections([2]), .didEndUpdating,
+      ])
     #expect(mapping.sectionOffset(of: archive) == 2)
     #expect(mapping.sectionOffset(of: footer) == 3)
     #expect(mapping.numberOfElements(inSection: 2) == 4)
@@ -113,7 +118,10 @@ struct MappingTests {
 
     // Switch back: the new state of the segment is presented.
     tabs.currentIndex = 0
-    #expect(recorder.take() == [.willBeginUpdating, .removeSections([2]), .insertSections([2, 3]), .didEndUpdating])
+    #expect(
+      recorder.take() == [
+        .willBeginUpdating, .removeSections([2]), .insertSections([2, 3]), .didEndUpdating,
+      ])
     #expect(mapping.sectionOffset(of: unreadC) == 3)
 
     // Level 1: insert before the body, then remove it.
@@ -127,7 +135,8 @@ struct MappingTests {
     // Level 3: an element change is re-indexed through every level.
     unreadC.move(from: 0, to: 0)
     unreadC.insert("u5", at: 0)
-    #expect(recorder.take() == [.willBeginUpdating, .element(.insert(0), inSection: 3), .didEndUpdating])
+    #expect(
+      recorder.take() == [.willBeginUpdating, .element(.insert(0), inSection: 3), .didEndUpdating])
 
     // One batch across levels: one bracket.
     root.performBatchUpdates {
@@ -146,7 +155,10 @@ struct MappingTests {
     // Removing the current segment presents the next one (here: the new last).
     tabs.remove(at: 1)
     #expect(tabs.currentIndex == 0)
-    #expect(recorder.take() == [.willBeginUpdating, .removeSections([1]), .insertSections([1, 2]), .didEndUpdating])
+    #expect(
+      recorder.take() == [
+        .willBeginUpdating, .removeSections([1]), .insertSections([1, 2]), .didEndUpdating,
+      ])
     #expect(archive.updateDelegate == nil)
   }
 
@@ -198,8 +210,12 @@ struct MappingTests {
   }
 
   @Test func eventDescriptions() {
-    #expect(SectionProviderMapping.Event.insertSections([1, 2, 3, 7]).description == "insertSections(1-3, 7)")
-    #expect(SectionProviderMapping.Event.element(.move(from: 1, to: 2), inSection: 3).description == "move([3, 1] → [3, 2])")
+    #expect(
+      SectionProviderMapping.Event.insertSections([1, 2, 3, 7]).description
+        == "insertSections(1-3, 7)")
+    #expect(
+      SectionProviderMapping.Event.element(.move(from: 1, to: 2), inSection: 3).description
+        == "move([3, 1] → [3, 2])")
   }
 
   @Test func badInputTraps() async {

@@ -16,16 +16,23 @@ struct RandomizedModelTests {
       if !events.isEmpty {
         let begins = events.filter { $0 == .willBeginUpdating }.count
         let ends = events.filter { $0 == .didEndUpdating }.count
-        if events.first != .willBeginUpdating || events.last != .didEndUpdating || begins != 1 || ends != 1 {
+        if events.first != .willBeginUpdating || events.last != .didEndUpdating || begins != 1
+          || ends != 1
+        {
           return "step \(number + 1): events are not one bracket: \(events)"
         }
       }
-      if let mismatch = fixture.mismatch(mapping: mapping) { return "step \(number + 1): \(mismatch)" }
+      if let mismatch = fixture.mismatch(mapping: mapping) {
+        return "step \(number + 1): \(mismatch)"
+      }
       let expected = fixture.reference.flattened
       if recorder.counts != expected.map(\.items.count) {
-        return "step \(number + 1): counts replayed from the events \(recorder.counts) != \(expected.map(\.items.count))"
+        return
+          "step \(number + 1): counts replayed from the events \(recorder.counts) != \(expected.map(\.items.count))"
       }
-      let ids = recorder.sections.map { id in fixture.objects.first { ObjectIdentifier($0.value) == id }?.key }
+      let ids = recorder.sections.map { id in
+        fixture.objects.first { ObjectIdentifier($0.value) == id }?.key
+      }
       if ids != expected.map(\.id) {
         return "step \(number + 1): sections replayed from the events differ"
       }

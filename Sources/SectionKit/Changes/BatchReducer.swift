@@ -18,23 +18,41 @@ import Foundation
 /// - Complexity: O(k log k) time and O(k) memory for k events (plus the size of the output),
 ///   whatever the size of the tree.
 struct BatchReducer {
-  /// The batch's events, for diagnostics.
-  private(set) var events: [SectionProviderMapping.Event] = []
+  /// The batch's first event: a batch of one event is read off directly, without trees.
+  private var first: SectionProviderMapping.Event?
+  /// The batch's other events.
+  private var rest: [SectionProviderMapping.Event] = []
   /// Element counts per old section.
   private let oldCounts: [Int]
   private var pool = RunPool()
-  private var sectionTree: RunPool.NodeID
+  /// The section list; `none` until the batch has a second event.
+  private var sectionTree = RunPool.none
+  private var hasTrees = false
   /// The element tree of each touched old section, by old section index.
   private var elementTrees: [Int: RunPool.NodeID] = [:]
 
   init(presented: PresentedState) {
     oldCounts = presented.counts
-    sectionTree = RunPool.none
-    sectionTree = pool.makeTree(.old(0..<oldCounts.count))
   }
 
+  /// The batch's events, for diagnostics.
+  var events: [SectionProviderMapping.Event] { (first.map { [$0] } ?? []) + rest }
+
   mutating func apply(_ event: SectionProviderMapping.Event) {
-    events.append(event)
+    guard let first else {
+      self.first = event
+      return
+    }
+    if !hasTrees {
+      hasTrees = true
+      sectionTree = pool.makeTree(.old(0..<oldCounts.count))
+      edit(with: first)
+    }
+    rest.append(event)
+    edit(with: event)
+  }
+
+  private mutating func edit(with event: SectionProviderMapping.Event) {
     switch event {
     case .willBeginUpdating, .didEndUpdating, .invalidateAll:
       break
@@ -95,8 +113,9 @@ struct BatchReducer {
   /// Reads the trees off into a changeset, and what the adapter shows after it. `mapping` must
   /// present the model as it is at the end of the batch.
   func finish(mapping: SectionProviderMapping) -> PresentedState.Commit {
+    if !hasTrees { return finishSingle(mapping: mapping) }
     var changeset = Changeset()
-    var commit = PresentedState.Commit(changeset: changeset, deleted: [], inserted: [], recounted: [])
+    var commit = PresentedState.Commit(changeset: changeset, deleted: [])
 
     // Sections never move: surviving old sections keep their relative order.
     var survivors: [(oldStart: Int, count: Int, newStart: Int)] = []
@@ -104,29 +123,34 @@ struct BatchReducer {
     var nextOld = 0
     for run in pool.runs(sectionTree) {
       if run.isOld {
-        if run.start > nextOld { changeset.deletedSections.insert(integersIn: nextOld..<run.start) }
+        if run.start > nextOld { changeset.deletedSectionRanges.appendRange(nextOld..<run.start) }
         survivors.append((run.start, run.count, position))
         nextOld = run.start + run.count
       } else {
-        changeset.insertedSections.insert(integersIn: position..<position + run.count)
+        changeset.insertedSectionRanges.appendRange(position..<position + run.count)
         for index in position..<position + run.count {
           let section = mapping.section(at: index)
-          commit.inserted.append((index, section, section.numberOfElements))
+          commit.inserted.append(
+            .init(index: index, section: section, count: section.numberOfElements))
         }
       }
       position += run.count
     }
     if oldCounts.count > nextOld {
-      changeset.deletedSections.insert(integersIn: nextOld..<oldCounts.count)
+      changeset.deletedSectionRanges.appendRange(nextOld..<oldCounts.count)
     }
-    commit.deleted = changeset.deletedSections
+    commit.deleted = changeset.deletedSectionRanges
 
     func newIndex(ofOldSection old: Int) -> Int? {
       var low = 0
       var high = survivors.count
       while low < high {
         let mid = (low + high) / 2
-        if survivors[mid].oldStart + survivors[mid].count <= old { low = mid + 1 } else { high = mid }
+        if survivors[mid].oldStart + survivors[mid].count <= old {
+          low = mid + 1
+        } else {
+          high = mid
+        }
       }
       guard low < survivors.count, survivors[low].oldStart <= old else { return nil }
       return survivors[low].newStart + old - survivors[low].oldStart
@@ -144,13 +168,47 @@ struct BatchReducer {
           "Coordinator: section \(newSection) holds \(newCount) elements but its events add up to "
             + "\(pool.size(tree))")
       #endif
-      if newCount != oldCounts[oldSection] { commit.recounted.append((newSection, newCount)) }
+      if newCount != oldCounts[oldSection] {
+        commit.recounted.append(.init(index: newSection, count: newCount))
+      }
     }
     changeset.deletedElements.sort { $0.lexicographicallyPrecedes($1) }
     changeset.insertedElements.sort { $0.lexicographicallyPrecedes($1) }
     changeset.reloadedElements.sort { $0.lexicographicallyPrecedes($1) }
     changeset.movedElements.sort { $0.to.lexicographicallyPrecedes($1.to) }
     commit.changeset = changeset
+    return commit
+  }
+
+  /// A batch of at most one event, read off directly.
+  private func finishSingle(mapping: SectionProviderMapping) -> PresentedState.Commit {
+    var commit = PresentedState.Commit(changeset: Changeset(), deleted: [])
+    guard let event = first else { return commit }
+    switch event {
+    case .willBeginUpdating, .didEndUpdating, .invalidateAll:
+      break
+    case .insertSections(let indexes):
+      commit.changeset.insertedSectionRanges = Array(indexes.rangeView)
+      for index in indexes {
+        let section = mapping.section(at: index)
+        commit.inserted.append(
+          .init(index: index, section: section, count: section.numberOfElements))
+      }
+    case .removeSections(let indexes):
+      commit.changeset.deletedSectionRanges = Array(indexes.rangeView)
+      commit.deleted = commit.changeset.deletedSectionRanges
+    case .element(let change, let section):
+      func path(_ index: Int) -> IndexPath { IndexPath(item: index, section: section) }
+      switch change {
+      case .insert(let index): commit.changeset.insertedElements = [path(index)]
+      case .remove(let index): commit.changeset.deletedElements = [path(index)]
+      case .update(let index): commit.changeset.reloadedElements = [path(index)]
+      case .move(let from, let to):
+        if from != to { commit.changeset.movedElements = [.init(from: path(from), to: path(to))] }
+      }
+      let count = mapping.section(at: section).numberOfElements
+      if count != oldCounts[section] { commit.recounted = [.init(index: section, count: count)] }
+    }
     return commit
   }
 
@@ -199,7 +257,9 @@ struct BatchReducer {
           inserts.append(new)
         case (false, _):
           changeset.movedElements.append(
-            .init(from: IndexPath(item: old, section: oldSection), to: IndexPath(item: new, section: newSection)))
+            .init(
+              from: IndexPath(item: old, section: oldSection),
+              to: IndexPath(item: new, section: newSection)))
         }
       }
     }
@@ -212,7 +272,9 @@ struct BatchReducer {
     var insertCursor = 0
     var converted: [(old: Int, new: Int)] = []
     for candidate in reloadCandidates.sorted(by: { $0.old < $1.old }) {
-      while deleteCursor < deletes.count && deletes[deleteCursor] < candidate.old { deleteCursor += 1 }
+      while deleteCursor < deletes.count && deletes[deleteCursor] < candidate.old {
+        deleteCursor += 1
+      }
       // The (old − deletes below)-th position not taken by an explicit insert.
       var destination = candidate.old - deleteCursor
       while insertCursor < inserts.count && inserts[insertCursor] <= destination + insertCursor {
@@ -229,8 +291,10 @@ struct BatchReducer {
       deletes.append(entry.old)
       inserts.append(entry.new)
     }
-    changeset.deletedElements.append(contentsOf: deletes.map { IndexPath(item: $0, section: oldSection) })
-    changeset.insertedElements.append(contentsOf: inserts.map { IndexPath(item: $0, section: newSection) })
+    changeset.deletedElements.append(
+      contentsOf: deletes.map { IndexPath(item: $0, section: oldSection) })
+    changeset.insertedElements.append(
+      contentsOf: inserts.map { IndexPath(item: $0, section: newSection) })
   }
 }
 

@@ -62,11 +62,29 @@ public struct Changeset: Hashable, Sendable, Codable {
   }
 
   /// Sections deleted, in old coordinates.
-  public var deletedSections: IndexSet
+  public var deletedSections: IndexSet {
+    get { IndexSet(ranges: deletedSectionRanges) }
+    set { deletedSectionRanges = Array(newValue.rangeView) }
+  }
   /// Sections inserted, in new coordinates.
-  public var insertedSections: IndexSet
+  public var insertedSections: IndexSet {
+    get { IndexSet(ranges: insertedSectionRanges) }
+    set { insertedSectionRanges = Array(newValue.rangeView) }
+  }
   /// Sections reloaded, in old coordinates.
-  public var reloadedSections: IndexSet
+  public var reloadedSections: IndexSet {
+    get { IndexSet(ranges: reloadedSectionRanges) }
+    set { reloadedSectionRanges = Array(newValue.rangeView) }
+  }
+
+  // Section sets are stored as sorted, disjoint, non-adjacent ranges: building an `IndexSet`
+  // allocates, and most changesets have no section changes at all.
+  /// ``deletedSections`` as sorted ranges.
+  public internal(set) var deletedSectionRanges: [Range<Int>] = []
+  /// ``insertedSections`` as sorted ranges.
+  public internal(set) var insertedSectionRanges: [Range<Int>] = []
+  /// ``reloadedSections`` as sorted ranges.
+  public internal(set) var reloadedSectionRanges: [Range<Int>] = []
   /// Sections moved, old → new.
   public var movedSections: [SectionMove]
   /// Elements deleted, in old coordinates, sorted.
@@ -85,9 +103,9 @@ public struct Changeset: Hashable, Sendable, Codable {
     deletedElements: [IndexPath] = [], insertedElements: [IndexPath] = [],
     reloadedElements: [IndexPath] = [], movedElements: [Move] = []
   ) {
-    self.deletedSections = deletedSections
-    self.insertedSections = insertedSections
-    self.reloadedSections = reloadedSections
+    self.deletedSectionRanges = Array(deletedSections.rangeView)
+    self.insertedSectionRanges = Array(insertedSections.rangeView)
+    self.reloadedSectionRanges = Array(reloadedSections.rangeView)
     self.movedSections = movedSections
     self.deletedElements = deletedElements
     self.insertedElements = insertedElements
@@ -97,14 +115,16 @@ public struct Changeset: Hashable, Sendable, Codable {
 
   /// Whether nothing changed.
   public var isEmpty: Bool {
-    deletedSections.isEmpty && insertedSections.isEmpty && reloadedSections.isEmpty
+    deletedSectionRanges.isEmpty && insertedSectionRanges.isEmpty && reloadedSectionRanges.isEmpty
       && movedSections.isEmpty && deletedElements.isEmpty && insertedElements.isEmpty
       && reloadedElements.isEmpty && movedElements.isEmpty
   }
 
   /// The number of operations in the changeset (each section and element counted once).
   public var count: Int {
-    deletedSections.count + insertedSections.count + reloadedSections.count + movedSections.count
+    [deletedSectionRanges, insertedSectionRanges, reloadedSectionRanges].joined().reduce(0) {
+      $0 + $1.count
+    } + movedSections.count
       + deletedElements.count + insertedElements.count + reloadedElements.count
       + movedElements.count
   }
@@ -119,14 +139,44 @@ extension Changeset: CustomStringConvertible {
       if !isEmpty { lines.append("\(label): \(text)") }
     }
     add("deleted sections", describe(deletedSections), deletedSections.isEmpty)
-    add("deleted elements", deletedElements.map(format).joined(separator: ", "), deletedElements.isEmpty)
+    add(
+      "deleted elements", deletedElements.map(format).joined(separator: ", "),
+      deletedElements.isEmpty)
     add("reloaded sections", describe(reloadedSections), reloadedSections.isEmpty)
-    add("reloaded elements", reloadedElements.map(format).joined(separator: ", "), reloadedElements.isEmpty)
-    add("moved sections", movedSections.map(\.description).joined(separator: ", "), movedSections.isEmpty)
-    add("moved elements", movedElements.map(\.description).joined(separator: ", "), movedElements.isEmpty)
+    add(
+      "reloaded elements", reloadedElements.map(format).joined(separator: ", "),
+      reloadedElements.isEmpty)
+    add(
+      "moved sections", movedSections.map(\.description).joined(separator: ", "),
+      movedSections.isEmpty)
+    add(
+      "moved elements", movedElements.map(\.description).joined(separator: ", "),
+      movedElements.isEmpty)
     add("inserted sections", describe(insertedSections), insertedSections.isEmpty)
-    add("inserted elements", insertedElements.map(format).joined(separator: ", "), insertedElements.isEmpty)
+    add(
+      "inserted elements", insertedElements.map(format).joined(separator: ", "),
+      insertedElements.isEmpty)
     return lines.isEmpty ? "no changes" : lines.joined(separator: "\n")
+  }
+}
+
+extension IndexSet {
+  /// An index set holding `ranges`.
+  init(ranges: [Range<Int>]) {
+    self.init()
+    for range in ranges { insert(integersIn: range) }
+  }
+}
+
+extension Array where Element == Range<Int> {
+  /// Appends `range`, which must lie after every range already held, merging adjacent ranges.
+  mutating func appendRange(_ range: Range<Int>) {
+    guard !range.isEmpty else { return }
+    if let last = last, last.upperBound == range.lowerBound {
+      self[count - 1] = last.lowerBound..<range.upperBound
+    } else {
+      append(range)
+    }
   }
 }
 

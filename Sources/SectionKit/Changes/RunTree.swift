@@ -22,7 +22,9 @@ struct Run: Equatable {
   var start: Int
   var count: Int
 
-  static func old(_ range: Range<Int>) -> Run { Run(kind: .old, start: range.lowerBound, count: range.count) }
+  static func old(_ range: Range<Int>) -> Run {
+    Run(kind: .old, start: range.lowerBound, count: range.count)
+  }
   static func inserted(_ count: Int) -> Run { Run(kind: .inserted, start: 0, count: count) }
 
   var isOld: Bool { kind != .inserted }

@@ -57,13 +57,14 @@ extension Coordinator {
         reducer = nil
         guard let adapter else { break }
         needsReload = false
-        presented.reload(from: mapping)
+        presented = PresentedState(mapping: mapping)
         adapter.reloadData(from: self)
         continue
       }
-      guard let reducer = self.reducer, let adapter else { break }
-      self.reducer = nil
-      let commit = reducer.finish(mapping: mapping)
+      guard self.reducer != nil, let adapter else { break }
+      // Read the reducer off and drop it before the presented state changes: it shares the
+      // presented counts, and holding them would copy them on the first write.
+      let (commit, events) = takeReducer()
       if commit.changeset.isEmpty {
         presented.apply(commit)
         continue
@@ -71,7 +72,7 @@ extension Coordinator {
       batchSerial &+= 1
       let serial = batchSerial
       pendingCommit = commit
-      currentBatchEvents = reducer.events
+      currentBatchEvents = events
       adapter.apply(commit.changeset, from: self) { [weak self] in
         guard let self, self.batchSerial == serial else { return }
         self.commitPending()
@@ -79,6 +80,12 @@ extension Coordinator {
       commitPending()
       currentBatchEvents = []
     }
+  }
+
+  private func takeReducer() -> (PresentedState.Commit, [SectionProviderMapping.Event]) {
+    let reducer = self.reducer!
+    self.reducer = nil
+    return (reducer.finish(mapping: mapping), reducer.events)
   }
 
   /// Switches the data source to the state after the changeset being applied.

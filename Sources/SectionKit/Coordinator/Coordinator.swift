@@ -66,17 +66,17 @@ public final class Coordinator {
   public internal(set) var currentBatchEvents: [SectionProviderMapping.Event] = []
 
   /// What the adapter shows (or will show once it calls `updateData`).
-  var presented: PresentedState
+  @exclusivity(unchecked) var presented: PresentedState
   /// The reducer of the open batch, if any.
-  var reducer: BatchReducer?
+  @exclusivity(unchecked) var reducer: BatchReducer?
   /// The batch depth reported by the mapping plus the coordinator's own `performBatchUpdates`.
-  var depth = 0
+  @exclusivity(unchecked) var depth = 0
   /// A reload is owed to the adapter (invalidate-all, a replaced provider, no adapter attached).
-  var needsReload = false
+  @exclusivity(unchecked) var needsReload = false
   /// The changeset being applied, with what the adapter will show after it.
-  var pendingCommit: PresentedState.Commit?
+  @exclusivity(unchecked) var pendingCommit: PresentedState.Commit?
   /// Identifies the changeset being applied, so that a late `updateData` call does nothing.
-  var batchSerial = 0
+  @exclusivity(unchecked) var batchSerial = 0
 
   /// Creates a coordinator for the tree rooted at `sectionProvider`, which becomes the root of a
   /// new ``SectionProviderMapping`` (so it must not have a parent or another mapping).
@@ -132,7 +132,7 @@ public final class Coordinator {
   /// The presented state; with no adapter attached, the model as it is now.
   private var current: PresentedState {
     if adapter == nil && needsReload && state == .idle {
-      presented.reload(from: mapping)
+      presented = PresentedState(mapping: mapping)
     }
     return presented
   }

@@ -34,15 +34,26 @@ struct PresentedState {
   struct Commit {
     var changeset: Changeset
     /// Deleted old section indexes.
-    var deleted: IndexSet
+    var deleted: [Range<Int>]
     /// Inserted new sections with their counts, ascending.
-    var inserted: [(index: Int, section: any Section, count: Int)]
+    var inserted: [InsertedSection] = []
     /// New counts of surviving sections whose elements changed, by new index.
-    var recounted: [(index: Int, count: Int)]
+    var recounted: [Recount] = []
+  }
+
+  struct InsertedSection {
+    var index: Int
+    var section: any Section
+    var count: Int
+  }
+
+  struct Recount {
+    var index: Int
+    var count: Int
   }
 
   mutating func apply(_ commit: Commit) {
-    for range in commit.deleted.rangeView.reversed() {
+    for range in commit.deleted.reversed() {
       sections.removeSubrange(range)
       counts.removeSubrange(range)
     }
@@ -53,8 +64,4 @@ struct PresentedState {
     for entry in commit.recounted { counts[entry.index] = entry.count }
   }
 
-  /// Re-reads everything from the mapping.
-  mutating func reload(from mapping: SectionProviderMapping) {
-    self = PresentedState(mapping: mapping)
-  }
 }

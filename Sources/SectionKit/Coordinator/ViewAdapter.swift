@@ -26,7 +26,8 @@ public protocol ViewAdapter: AnyObject {
   /// after `apply` returned, does nothing.
   ///
   /// Changes the adapter makes to the model while applying are queued into the next batch.
-  func apply(_ changeset: Changeset, from coordinator: Coordinator, updateData: @escaping () -> Void)
+  func apply(
+    _ changeset: Changeset, from coordinator: Coordinator, updateData: @escaping () -> Void)
 
   /// The coordinator selected these elements (by a handler or through a changeset), new coordinates.
   func coordinator(_ coordinator: Coordinator, didSelect indexPaths: [IndexPath])

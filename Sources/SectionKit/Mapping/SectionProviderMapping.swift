@@ -54,7 +54,8 @@ public final class SectionProviderMapping {
       case .element(.insert(let index), let section): "insert([\(section), \(index)])"
       case .element(.remove(let index), let section): "remove([\(section), \(index)])"
       case .element(.update(let index), let section): "update([\(section), \(index)])"
-      case .element(.move(let from, let to), let section): "move([\(section), \(from)] → [\(section), \(to)])"
+      case .element(.move(let from, let to), let section):
+        "move([\(section), \(from)] → [\(section), \(to)])"
       }
     }
   }
@@ -65,8 +66,8 @@ public final class SectionProviderMapping {
   public weak var delegate: (any SectionProviderMappingDelegate)?
 
   /// Every presented section, in global order.
-  public private(set) var sections: [any Section]
-  private var depth = 0
+  @exclusivity(unchecked) public private(set) var sections: [any Section]
+  @exclusivity(unchecked) private var depth = 0
 
   /// Creates a mapping for the tree rooted at `provider` and becomes its delegate.
   ///
@@ -223,6 +224,8 @@ extension SectionProviderMapping: SectionProviderUpdateDelegate {
 
 /// `0-2, 5` style text for an index set.
 func describe(_ indexes: IndexSet) -> String {
-  indexes.rangeView.map { $0.count == 1 ? "\($0.lowerBound)" : "\($0.lowerBound)-\($0.upperBound - 1)" }
-    .joined(separator: ", ")
+  indexes.rangeView.map {
+    $0.count == 1 ? "\($0.lowerBound)" : "\($0.lowerBound)-\($0.upperBound - 1)"
+  }
+  .joined(separator: ", ")
 }

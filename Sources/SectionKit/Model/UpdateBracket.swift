@@ -1,14 +1,15 @@
 /// The begin/end bookkeeping shared by every node that emits bracketed events.
 ///
 /// Brackets nest: only the outermost `close()` ends the batch. `willBeginUpdating` is sent lazily,
-/// just before the first event of a bracket reaches a delegate, so an empty bracket costs nothing
+/// just before the first event of a bracket reaches the delegate, so an empty bracket costs nothing
 /// and a delegate set in the middle of a bracket still hears a balanced pair. `didEndUpdating` goes
-/// only to the delegate that heard `willBeginUpdating`.
+/// only to a delegate that heard `willBeginUpdating`: the owner calls ``delegateChanged()`` whenever
+/// its delegate changes.
 struct UpdateBracket {
   /// How many brackets are open.
   private(set) var depth = 0
-  /// The delegate that has heard `willBeginUpdating` for the open bracket.
-  private weak var announcedTo: AnyObject?
+  /// Whether the current delegate has heard `willBeginUpdating` for the open bracket.
+  private var announced = false
 
   var isOpen: Bool { depth > 0 }
 
@@ -16,14 +17,19 @@ struct UpdateBracket {
     depth += 1
   }
 
-  /// Closes one level; returns whether `delegate` must now hear `didEndUpdating` (the outermost
-  /// bracket closed and `delegate` heard its `willBeginUpdating`).
-  mutating func close(delegate: AnyObject?, owner: @autoclosure () -> String) -> Bool {
+  /// Closes one level; returns whether the delegate must now hear `didEndUpdating` (the outermost
+  /// bracket closed and the delegate heard its `willBeginUpdating`).
+  mutating func close(owner: @autoclosure () -> String) -> Bool {
     precondition(depth > 0, "\(owner()): didEndUpdating without a matching willBeginUpdating")
     depth -= 1
     guard depth == 0 else { return false }
-    defer { announcedTo = nil }
-    return delegate != nil && announcedTo === delegate
+    defer { announced = false }
+    return announced
+  }
+
+  /// The owner's delegate changed: the new one has heard nothing of the open bracket.
+  mutating func delegateChanged() {
+    announced = false
   }
 
   /// How an event must reach a delegate.
@@ -36,17 +42,18 @@ struct UpdateBracket {
     case plain
   }
 
-  /// Prepares one event for `delegate`. Call the delegate only after this returns (never while
+  /// Prepares one event for the delegate. Call the delegate only after this returns (never while
   /// the bracket is being mutated), with ``deliver(_:_:begin:end:event:)``.
-  mutating func delivery(to delegate: AnyObject) -> Delivery {
+  mutating func delivery() -> Delivery {
     guard isOpen else { return .wrapped }
-    if announcedTo === delegate { return .plain }
-    announcedTo = delegate
+    if announced { return .plain }
+    announced = true
     return .announced
   }
 }
 
 /// Sends one event to `delegate` as `delivery` says.
+@inline(__always)
 func deliver<D>(
   _ delegate: D, _ delivery: UpdateBracket.Delivery, begin: (D) -> Void, end: (D) -> Void,
   event: (D) -> Void

@@ -21,6 +21,16 @@ struct ChildList {
 
   /// The position of `object` among the children, or `nil`. - Complexity: O(1) amortized.
   mutating func index(of object: AnyObject) -> Int? {
+    if lastFound < children.count, children[lastFound].object === object { return lastFound }
+    let found = lookUp(object)
+    if let found { lastFound = found }
+    return found
+  }
+
+  /// The position found last: events usually come from the same child several times in a row.
+  private var lastFound = 0
+
+  private mutating func lookUp(_ object: AnyObject) -> Int? {
     let id = ObjectIdentifier(object)
     if let index = positions[id], index < children.count, children[index].object === object {
       return index
@@ -37,12 +47,24 @@ struct ChildList {
   /// - Complexity: O(1) amortized.
   mutating func offset(at index: Int) -> Int {
     if index > offsetsValidThrough {
-      for position in (offsetsValidThrough + 1)...index {
-        offsets[position] = offsets[position - 1] + children[position - 1].numberOfSections
-      }
-      offsetsValidThrough = index
+      // The children's counts are read first (they may call out to custom providers), then
+      // stored, so that no call out happens while the list is being modified.
+      let counts = self.counts(through: index)
+      fillOffsets(through: index, counts)
     }
     return offsets[index]
+  }
+
+  private func counts(through index: Int) -> [Int] {
+    children[offsetsValidThrough..<index].map(\.numberOfSections)
+  }
+
+  private mutating func fillOffsets(through index: Int, _ counts: [Int]) {
+    for (step, count) in counts.enumerated() {
+      let position = offsetsValidThrough + 1 + step
+      offsets[position] = offsets[position - 1] + count
+    }
+    offsetsValidThrough = index
   }
 
   /// The number of sections all children present together.
@@ -101,7 +123,8 @@ struct ChildList {
       var running = 0
       for (index, child) in children.enumerated() {
         if index <= offsetsValidThrough {
-          precondition(offsets[index] == running, "\(owner): cached offset of child \(index) is stale")
+          precondition(
+            offsets[index] == running, "\(owner): cached offset of child \(index) is stale")
         }
         running += child.numberOfSections
         if let cached = positions[ObjectIdentifier(child.object)], index < positionsValidBelow {

@@ -26,10 +26,13 @@ public final class ComposedSectionProvider: ProviderNode, ParentSectionProvider 
   public typealias Child = SectionProviderChild
 
   /// The delegate told about every change, in this provider's coordinates.
-  public weak var updateDelegate: (any SectionProviderUpdateDelegate)?
-  var childList = ChildList()
-  var bracket = UpdateBracket()
-  var openChildBrackets: [ObjectIdentifier: Int] = [:]
+  public weak var updateDelegate: (any SectionProviderUpdateDelegate)? {
+    didSet { bracket.delegateChanged() }
+  }
+  // Unchecked exclusivity: these are only mutated by code that calls out to no other object.
+  @exclusivity(unchecked) var childList = ChildList()
+  @exclusivity(unchecked) var bracket = UpdateBracket()
+  @exclusivity(unchecked) var openChildBrackets = ChildBrackets()
 
   /// Creates an empty provider.
   public init() {}
@@ -96,7 +99,8 @@ public final class ComposedSectionProvider: ProviderNode, ParentSectionProvider 
   public func insert(_ child: Child, at index: Int) {
     precondition(
       index >= 0 && index <= childList.count,
-      "ComposedSectionProvider.insert(_:at:): index \(index) is out of range 0...\(childList.count)")
+      "ComposedSectionProvider.insert(_:at:): index \(index) is out of range 0...\(childList.count)"
+    )
     attach(child, "insert(_:at:)")
     let offset = childList.offset(at: index)
     childList.insert(child, at: index)
@@ -105,7 +109,8 @@ public final class ComposedSectionProvider: ProviderNode, ParentSectionProvider 
     let inserted = child.sections
     withBracket {
       send {
-        $0.provider(self, didInsertSections: inserted, at: IndexSet(integersIn: offset..<offset + count))
+        $0.provider(
+          self, didInsertSections: inserted, at: IndexSet(integersIn: offset..<offset + count))
       }
     }
     checkInvariants()
@@ -128,7 +133,8 @@ public final class ComposedSectionProvider: ProviderNode, ParentSectionProvider 
       detach(child)
       if count > 0 {
         send {
-          $0.provider(self, didRemoveSections: removed, at: IndexSet(integersIn: offset..<offset + count))
+          $0.provider(
+            self, didRemoveSections: removed, at: IndexSet(integersIn: offset..<offset + count))
         }
       }
       checkInvariants()
@@ -143,7 +149,9 @@ public final class ComposedSectionProvider: ProviderNode, ParentSectionProvider 
     withBracket {
       for child in childList.removeAll() { detach(child) }
       if !removed.isEmpty {
-        send { $0.provider(self, didRemoveSections: removed, at: IndexSet(integersIn: 0..<removed.count)) }
+        send {
+          $0.provider(self, didRemoveSections: removed, at: IndexSet(integersIn: 0..<removed.count))
+        }
       }
       checkInvariants()
     }
@@ -195,9 +203,13 @@ extension ComposedSectionProvider: SectionUpdateDelegate {
 }
 
 extension ComposedSectionProvider: SectionProviderUpdateDelegate {
-  public func willBeginUpdating(_ provider: any SectionProvider) { childWillBeginUpdating(provider) }
+  public func willBeginUpdating(_ provider: any SectionProvider) {
+    childWillBeginUpdating(provider)
+  }
   public func didEndUpdating(_ provider: any SectionProvider) { childDidEndUpdating(provider) }
-  public func invalidateAll(_ provider: any SectionProvider) { forwardInvalidateAll(from: provider) }
+  public func invalidateAll(_ provider: any SectionProvider) {
+    forwardInvalidateAll(from: provider)
+  }
   public func provider(
     _ provider: any SectionProvider, didInsertSections sections: [any Section], at indexes: IndexSet
   ) {

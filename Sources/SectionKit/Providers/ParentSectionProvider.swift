@@ -90,7 +90,8 @@ extension ParentSectionProvider {
 
   private func position(of anchor: AnyObject, _ operation: String) -> Int {
     guard let index = index(ofChild: anchor) else {
-      preconditionFailure("\(Self.self).\(operation): \(type(of: anchor)) is not a child of this provider")
+      preconditionFailure(
+        "\(Self.self).\(operation): \(type(of: anchor)) is not a child of this provider")
     }
     return index
   }

@@ -6,7 +6,7 @@ protocol ProviderNode: SectionProvider, SectionUpdateDelegate, SectionProviderUp
   var childList: ChildList { get set }
   var bracket: UpdateBracket { get set }
   /// Brackets opened by each child and not yet closed.
-  var openChildBrackets: [ObjectIdentifier: Int] { get set }
+  var openChildBrackets: ChildBrackets { get set }
   /// The offset, in this provider's coordinates, of the child at `index`, or `nil` when that
   /// child's sections are not presented (an inactive segment).
   func presentedOffset(ofChildAt index: Int) -> Int?
@@ -23,15 +23,13 @@ extension ProviderNode {
   }
 
   private func closeBracket() {
-    if bracket.close(delegate: updateDelegate, owner: typeName) {
-      updateDelegate?.didEndUpdating(self)
-    }
+    if bracket.close(owner: typeName) { updateDelegate?.didEndUpdating(self) }
   }
 
   /// Sends one event to the delegate inside this provider's bracket.
   func send(_ event: (any SectionProviderUpdateDelegate) -> Void) {
     guard let delegate = updateDelegate else { return }
-    let delivery = bracket.delivery(to: delegate)
+    let delivery = bracket.delivery()
     deliver(
       delegate, delivery, begin: { $0.willBeginUpdating(self) }, end: { $0.didEndUpdating(self) },
       event: event)
@@ -50,7 +48,8 @@ extension ProviderNode {
           + "(\(type(of: section.updateDelegate!))); remove it from its parent first")
       section.updateDelegate = self
     case .provider(let provider):
-      precondition(provider !== self, "\(typeName).\(operation()): a provider cannot contain itself")
+      precondition(
+        provider !== self, "\(typeName).\(operation()): a provider cannot contain itself")
       precondition(
         provider.updateDelegate == nil,
         "\(typeName).\(operation()): \(type(of: provider)) already has a parent "
@@ -73,15 +72,14 @@ extension ProviderNode {
     case .section(let section): section.updateDelegate = nil
     case .provider(let provider): provider.updateDelegate = nil
     }
-    if let open = openChildBrackets.removeValue(forKey: ObjectIdentifier(child.object)) {
-      for _ in 0..<open { closeBracket() }
-    }
+    for _ in 0..<openChildBrackets.removeAll(of: child.object) { closeBracket() }
   }
 
   /// The position of `child`, trapping when the event comes from something that is not a child.
   func indexOfEventSource(_ child: AnyObject) -> Int {
     guard let index = childList.index(of: child) else {
-      preconditionFailure("\(typeName) received an event from \(type(of: child)), which is not its child")
+      preconditionFailure(
+        "\(typeName) received an event from \(type(of: child)), which is not its child")
     }
     return index
   }
@@ -89,18 +87,15 @@ extension ProviderNode {
   // MARK: Children's brackets
 
   func childWillBeginUpdating(_ child: AnyObject) {
-    _ = indexOfEventSource(child)
-    openChildBrackets[ObjectIdentifier(child), default: 0] += 1
+    openChildBrackets.open(child)
     bracket.open()
   }
 
   func childDidEndUpdating(_ child: AnyObject) {
-    let id = ObjectIdentifier(child)
-    guard let open = openChildBrackets[id], open > 0 else {
+    guard openChildBrackets.close(child) else {
       preconditionFailure(
         "\(typeName): \(type(of: child)) sent didEndUpdating without a matching willBeginUpdating")
     }
-    openChildBrackets[id] = open == 1 ? nil : open - 1
     closeBracket()
   }
 

@@ -19,10 +19,13 @@ public final class SegmentedSectionProvider: ProviderNode, ParentSectionProvider
   public typealias Child = SectionProviderChild
 
   /// The delegate told about every change of the current child, in this provider's coordinates.
-  public weak var updateDelegate: (any SectionProviderUpdateDelegate)?
-  var childList = ChildList()
-  var bracket = UpdateBracket()
-  var openChildBrackets: [ObjectIdentifier: Int] = [:]
+  public weak var updateDelegate: (any SectionProviderUpdateDelegate)? {
+    didSet { bracket.delegateChanged() }
+  }
+  // Unchecked exclusivity: these are only mutated by code that calls out to no other object.
+  @exclusivity(unchecked) var childList = ChildList()
+  @exclusivity(unchecked) var bracket = UpdateBracket()
+  @exclusivity(unchecked) var openChildBrackets = ChildBrackets()
   /// The presented child; `nil` when there are no children, or while switching.
   private var activeIndex: Int?
 
@@ -94,7 +97,8 @@ public final class SegmentedSectionProvider: ProviderNode, ParentSectionProvider
   public func insert(_ child: Child, at index: Int) {
     precondition(
       index >= 0 && index <= childList.count,
-      "SegmentedSectionProvider.insert(_:at:): index \(index) is out of range 0...\(childList.count)")
+      "SegmentedSectionProvider.insert(_:at:): index \(index) is out of range 0...\(childList.count)"
+    )
     attach(child, "insert(_:at:)")
     childList.insert(child, at: index)
     if let active = activeIndex {
@@ -226,9 +230,13 @@ extension SegmentedSectionProvider: SectionUpdateDelegate {
 }
 
 extension SegmentedSectionProvider: SectionProviderUpdateDelegate {
-  public func willBeginUpdating(_ provider: any SectionProvider) { childWillBeginUpdating(provider) }
+  public func willBeginUpdating(_ provider: any SectionProvider) {
+    childWillBeginUpdating(provider)
+  }
   public func didEndUpdating(_ provider: any SectionProvider) { childDidEndUpdating(provider) }
-  public func invalidateAll(_ provider: any SectionProvider) { forwardInvalidateAll(from: provider) }
+  public func invalidateAll(_ provider: any SectionProvider) {
+    forwardInvalidateAll(from: provider)
+  }
   public func provider(
     _ provider: any SectionProvider, didInsertSections sections: [any Section], at indexes: IndexSet
   ) {

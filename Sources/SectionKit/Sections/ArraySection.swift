@@ -20,11 +20,14 @@
 /// overridable, which keeps the events exact.
 open class ArraySection<Element>: BracketedSection {
   /// The delegate told about every change: the parent provider once the section is in a tree.
-  public weak var updateDelegate: (any SectionUpdateDelegate)?
-  var bracket = UpdateBracket()
+  public weak var updateDelegate: (any SectionUpdateDelegate)? {
+    didSet { bracket.delegateChanged() }
+  }
+  @exclusivity(unchecked) final var bracket = UpdateBracket()
 
   /// The elements, in order.
-  public private(set) var elements: [Element]
+  // Unchecked: every write below is a plain array operation that calls no user code.
+  @exclusivity(unchecked) public final private(set) var elements: [Element]
 
   /// Creates an empty section.
   public required init() {
@@ -146,6 +149,8 @@ extension ArraySection: RangeReplaceableCollection {
   public func replaceSubrange<C: Collection>(_ subrange: Range<Int>, with newElements: C)
   where C.Element == Element {
     checkRange(subrange, "replaceSubrange(_:with:)")
+    // Materialised first: `newElements` may read this section.
+    let newElements = Array(newElements)
     let newCount = newElements.count
     guard !(subrange.isEmpty && newCount == 0) else { return }
     withBracket {

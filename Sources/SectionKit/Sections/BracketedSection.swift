@@ -8,9 +8,7 @@ extension BracketedSection {
   func withBracket<R>(_ updates: () throws -> R) rethrows -> R {
     bracket.open()
     defer {
-      if bracket.close(delegate: updateDelegate, owner: "\(Self.self)") {
-        updateDelegate?.didEndUpdating(self)
-      }
+      if bracket.close(owner: "\(Self.self)") { updateDelegate?.didEndUpdating(self) }
     }
     return try updates()
   }
@@ -27,7 +25,7 @@ extension BracketedSection {
 
   private func send(_ event: (any SectionUpdateDelegate) -> Void) {
     guard let delegate = updateDelegate else { return }
-    let delivery = bracket.delivery(to: delegate)
+    let delivery = bracket.delivery()
     deliver(
       delegate, delivery, begin: { $0.willBeginUpdating(self) }, end: { $0.didEndUpdating(self) },
       event: event)

@@ -10,14 +10,16 @@
 /// ```
 open class SingleElementSection<Element>: BracketedSection {
   /// The delegate told about every change: the parent provider once the section is in a tree.
-  public weak var updateDelegate: (any SectionUpdateDelegate)?
-  var bracket = UpdateBracket()
+  public weak var updateDelegate: (any SectionUpdateDelegate)? {
+    didSet { bracket.delegateChanged() }
+  }
+  @exclusivity(unchecked) final var bracket = UpdateBracket()
 
   /// The element. When `Element` is an `Optional` holding `nil`, the section has no elements.
-  public private(set) var element: Element
+  public final private(set) var element: Element
 
   /// 1, or 0 when the element is an `Optional` holding `nil`. - Complexity: O(1).
-  public private(set) var numberOfElements: Int
+  public final private(set) var numberOfElements: Int
 
   /// Creates a section holding `element`.
   public init(element: Element) {

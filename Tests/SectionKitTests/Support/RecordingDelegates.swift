@@ -53,9 +53,15 @@ final class EventRecorder: SectionUpdateDelegate, SectionProviderUpdateDelegate 
   func willBeginUpdating(_ section: any Section) { log.append("begin") }
   func didEndUpdating(_ section: any Section) { log.append("end") }
   func invalidateAll(_ section: any Section) { log.append("invalidate") }
-  func section(_ section: any Section, didInsertElementAt index: Int) { log.append("insert \(index)") }
-  func section(_ section: any Section, didRemoveElementAt index: Int) { log.append("remove \(index)") }
-  func section(_ section: any Section, didUpdateElementAt index: Int) { log.append("update \(index)") }
+  func section(_ section: any Section, didInsertElementAt index: Int) {
+    log.append("insert \(index)")
+  }
+  func section(_ section: any Section, didRemoveElementAt index: Int) {
+    log.append("remove \(index)")
+  }
+  func section(_ section: any Section, didUpdateElementAt index: Int) {
+    log.append("update \(index)")
+  }
   func section(_ section: any Section, didMoveElementAt index: Int, to newIndex: Int) {
     log.append("move \(index)->\(newIndex)")
   }

@@ -176,11 +176,17 @@ final class TreeFixture {
       for _ in 0..<max(depth, 1) {
         let inner = nested
         switch on.flatMap({ objects[$0] }) {
-        case let provider as ComposedSectionProvider: nested = { provider.performBatchUpdates(inner) }
-        case let provider as SegmentedSectionProvider: nested = { provider.performBatchUpdates(inner) }
+        case let provider as ComposedSectionProvider:
+          nested = { provider.performBatchUpdates(inner) }
+        case let provider as SegmentedSectionProvider:
+          nested = { provider.performBatchUpdates(inner) }
         case let section as ArraySection<Item>: nested = { section.performBatchUpdates(inner) }
         default:
-          if let coordinator { nested = { coordinator.performBatchUpdates(inner) } } else { nested = inner }
+          if let coordinator {
+            nested = { coordinator.performBatchUpdates(inner) }
+          } else {
+            nested = inner
+          }
         }
       }
       nested()
@@ -207,7 +213,9 @@ final class TreeFixture {
       return true
 
     case .insertChild(let parentID, let index, let child):
-      guard let parent = reference.find(parentID), index <= parent.children.count else { return false }
+      guard let parent = reference.find(parentID), index <= parent.children.count else {
+        return false
+      }
       let real = build(child)
       (objects[parentID] as! any ParentSectionProvider).insert(real, at: index)
       insertReference(child, into: parentID, at: index)
@@ -248,7 +256,9 @@ final class TreeFixture {
       return true
 
     case .removeChildAt(let parentID, let index):
-      guard let parent = reference.find(parentID), index < parent.children.count else { return false }
+      guard let parent = reference.find(parentID), index < parent.children.count else {
+        return false
+      }
       (objects[parentID] as! any ParentSectionProvider).remove(at: index)
       removeReference(at: index, from: parentID)
       return true
@@ -357,7 +367,8 @@ final class TreeFixture {
         for (index, entry) in flat.enumerated() {
           let section = sectionOf(provider, at: index)
           if self.id(of: section) != entry.id {
-            return "#\(id).section(at: \(index)) is #\(self.id(of: section) ?? -1), expected #\(entry.id)"
+            return
+              "#\(id).section(at: \(index)) is #\(self.id(of: section) ?? -1), expected #\(entry.id)"
           }
         }
       default: return "unknown object #\(id)"

@@ -1,0 +1,210 @@
+import Foundation
+import SectionKit
+
+/// A ``ViewAdapter`` that shows a ``Coordinator``'s sections as text: the whole tree on a terminal,
+/// redrawn after every change, or an append-only log of reloads and changesets anywhere else.
+///
+/// ```swift
+/// let coordinator = Coordinator(sectionProvider: contacts)
+/// let console = ConsoleAdapter(options: ConsoleOptions(showsIndexPaths: true))
+/// coordinator.adapter = console       // draws the tree
+/// friends.append("Linus")             // changeset 1: 1 element inserted
+///                                     //   inserted [2, 2] Linus
+/// ```
+///
+/// **What it shows.** Each section's header, elements and footer, as the section chooses through
+/// ``ConsolePresentable`` (see ``ConsoleRenderer``), with `▸` before selected elements.
+///
+/// **Like a view.** The adapter keeps the lines it shows and changes them only as a changeset
+/// says (deletes and reloads in old coordinates, inserts in new ones, moves from old to new), the
+/// way a `UICollectionView` changes its cells. Deleted and moved elements are logged with the
+/// text they had; a changeset that does not fit the old state or the data source's new counts is
+/// reported with a `!` line and followed by a full re-read, where UIKit would throw.
+///
+/// **Selection.** The adapter remembers the index paths the coordinator selects and deselects.
+/// A reload clears them; a changeset remaps them: a deleted element (or one in a deleted or
+/// reloaded section) is no longer selected, every other selected element follows the inserts,
+/// deletes and moves of its section (a reloaded element stays selected).
+///
+/// **Where it writes.** Any `TextOutputStream`: ``StandardOutput`` by default, a `String` in tests
+/// (read it back through ``output``). Style and mode `.auto` are decided once, at init, from a
+/// ``ConsoleEnvironment`` (`isatty`, `NO_COLOR`, `TERM`, `COLUMNS`).
+///
+/// - Complexity: a reload and each changeset cost O(n) for the n elements shown (the adapter
+///   re-reads headers and, in redraw mode, redraws everything); the console is a tool for
+///   demos, tests and debugging, not for trees of millions of elements.
+public final class ConsoleAdapter<Output: TextOutputStream>: ViewAdapter {
+  /// Where the adapter writes.
+  public private(set) var output: Output
+  /// The options in force, with `.auto` style, mode and width resolved for ``environment``.
+  public let options: ConsoleOptions
+  /// The environment read at init.
+  public let environment: ConsoleEnvironment
+  /// The number of changesets applied so far (the log numbers them from 1).
+  public private(set) var changesetCount = 0
+
+  /// What the adapter shows.
+  private var shown: [ShownSection] = []
+  /// Announcements to draw at the top of the next redraw.
+  private var pendingNotes: [String] = []
+
+  /// Creates an adapter that writes to `output`.
+  ///
+  /// - Parameters:
+  ///   - output: the stream written to; the adapter owns it (read it back through ``output``).
+  ///   - options: what to show and how; `.auto` values are resolved for `environment` now.
+  ///   - environment: whether `output` is a terminal, and the relevant environment variables.
+  ///     The default, ``ConsoleEnvironment/pipe``, is right for any stream that is not a
+  ///     terminal; pass ``ConsoleEnvironment/current(fileDescriptor:)`` for one that is.
+  public init(
+    output: Output, options: ConsoleOptions = ConsoleOptions(),
+    environment: ConsoleEnvironment = .pipe
+  ) {
+    self.output = output
+    self.environment = environment
+    self.options = options.resolved(for: environment)
+  }
+
+  /// The selected elements, by global index path, sorted.
+  /// - Complexity: O(n) for n elements shown.
+  public var selectedIndexPaths: [IndexPath] {
+    var paths: [IndexPath] = []
+    for (section, shownSection) in shown.enumerated() {
+      for (index, row) in shownSection.rows.enumerated() where row.isSelected {
+        paths.append([section, index])
+      }
+    }
+    return paths
+  }
+
+  /// The current tree as the adapter shows it, rendered with ``options``.
+  public var renderedTree: String {
+    options.render(ConsoleRenderer.treeLines(shown, options: options))
+  }
+
+  /// Writes `text` as a note, each line prefixed with `» `: at once in log mode; in redraw mode
+  /// at once and again at the top of the next redraw.
+  ///
+  /// Use it to say what is about to happen: `console.announce(#"friends.append("Linus")"#)`.
+  public func announce(_ text: String) {
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
+      StyledLine("» " + $0, .note)
+    }
+    if options.mode == .redraw { pendingNotes.append(text) }
+    output.write(options.render(lines))
+  }
+
+  /// Writes the tree as the adapter shows it now: appended in log mode, a redraw in redraw mode.
+  public func writeTree() {
+    show([], tree: true)
+  }
+
+  /// Writes `text` as it is (add the newline yourself).
+  public func write(_ text: String) {
+    output.write(text)
+  }
+
+  // MARK: ViewAdapter
+
+  /// Re-reads everything; the selection is cleared.
+  public func reloadData(from coordinator: Coordinator) {
+    shown = ShownSection.snapshot(of: coordinator)
+    let total = shown.reduce(0) { $0 + $1.rows.count }
+    let sections = shown.count == 1 ? "1 section" : "\(shown.count) sections"
+    let summary = StyledLine("reload: \(sections), \(elementCount(total))", .note)
+    show([summary], tree: true)
+  }
+
+  /// Switches the coordinator to the new state, applies `changeset` to what the adapter shows
+  /// and logs it (or redraws).
+  public func apply(
+    _ changeset: Changeset, from coordinator: Coordinator, updateData: @escaping () -> Void
+  ) {
+    updateData()
+    changesetCount += 1
+    let old = shown
+    let (new, problems) = ShownSection.applying(changeset, to: old, reading: coordinator)
+    shown = new
+    var lines = ConsoleRenderer.changesetLines(
+      changeset, number: changesetCount, old: old, new: new)
+    for problem in problems {
+      lines.append(StyledLine("! inconsistent changeset: \(problem); re-read everything", .warning))
+    }
+    show(lines, tree: options.logsTreeAfterChanges || !problems.isEmpty)
+  }
+
+  /// Marks `indexPaths` selected. Each must be an element the adapter shows.
+  public func coordinator(_ coordinator: Coordinator, didSelect indexPaths: [IndexPath]) {
+    var lines: [StyledLine] = []
+    for path in indexPaths {
+      precondition(
+        path.count == 2 && shown.indices.contains(path[0])
+          && shown[path[0]].rows.indices.contains(path[1]),
+        "ConsoleAdapter.coordinator(_:didSelect:): \(format(path)) is not an element shown "
+          + "(\(shown.count) sections)")
+      guard !shown[path[0]].rows[path[1]].isSelected else { continue }
+      shown[path[0]].rows[path[1]].isSelected = true
+      lines.append(selectionLine("selected", .selected, path))
+    }
+    if !lines.isEmpty { show(lines, tree: false) }
+  }
+
+  /// Marks `indexPaths` deselected; paths not selected (or not shown) are ignored.
+  public func coordinator(_ coordinator: Coordinator, didDeselect indexPaths: [IndexPath]) {
+    var lines: [StyledLine] = []
+    for path in indexPaths {
+      guard path.count == 2, shown.indices.contains(path[0]),
+        shown[path[0]].rows.indices.contains(path[1]), shown[path[0]].rows[path[1]].isSelected
+      else { continue }
+      shown[path[0]].rows[path[1]].isSelected = false
+      lines.append(selectionLine("deselected", .footer, path))
+    }
+    if !lines.isEmpty { show(lines, tree: false) }
+  }
+
+  // MARK: Writing
+
+  private func selectionLine(_ verb: String, _ style: TextStyle, _ path: IndexPath) -> StyledLine {
+    var line = StyledLine(verb, style)
+    line.append(" \(format(path)) \(shown[path[0]].rows[path[1]].text)")
+    return line
+  }
+
+  /// Log mode: `lines`, then the tree if `tree`. Redraw mode: clear the screen, then the pending
+  /// notes, the tree and `lines`.
+  private func show(_ lines: [StyledLine], tree: Bool) {
+    let treeLines = ConsoleRenderer.treeLines(shown, options: options)
+    switch options.mode {
+    case .redraw, .auto:
+      let notes = pendingNotes.flatMap {
+        $0.split(separator: "\n", omittingEmptySubsequences: false).map {
+          StyledLine("» " + $0, .note)
+        }
+      }
+      pendingNotes = []
+      let blank = StyledLine()
+      let log = lines.isEmpty ? [] : [blank] + lines
+      output.write(
+        ConsoleEscape.clearScreen
+          + options.render(notes + (notes.isEmpty ? [] : [blank]) + treeLines + log))
+    case .log:
+      output.write(options.render(tree ? lines + treeLines : lines))
+    }
+  }
+}
+
+extension ConsoleAdapter where Output == StandardOutput {
+  /// Creates an adapter on standard output; `environment` is the process's by default
+  /// (`isatty(1)`, `NO_COLOR`, `TERM`, `COLUMNS`).
+  public convenience init(
+    options: ConsoleOptions = ConsoleOptions(), environment: ConsoleEnvironment = .current()
+  ) {
+    self.init(output: StandardOutput(), options: options, environment: environment)
+  }
+}
+
+/// Terminal control sequences.
+enum ConsoleEscape {
+  /// Cursor home, then erase the screen.
+  static let clearScreen = "\u{1B}[H\u{1B}[2J"
+}

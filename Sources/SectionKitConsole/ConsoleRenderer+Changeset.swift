@@ -1,0 +1,122 @@
+import Foundation
+import SectionKit
+
+extension ConsoleRenderer {
+  /// The log entry of one changeset: a summary line, then one line per part in the order UIKit
+  /// applies them (deletes, reloads, moves, inserts), sections before elements.
+  ///
+  /// ```text
+  /// changeset 3: 1 element deleted, 1 element reloaded, 1 section inserted
+  ///   deleted  [1, 0] Mum
+  ///   reloaded [0, 0] Contacts → All contacts
+  ///   inserted section 3 "Colleagues" (2 elements)
+  /// ```
+  ///
+  /// Old texts come from `old` (what was shown before), new texts from `new`.
+  static func changesetLines(
+    _ changeset: Changeset, number: Int, old: [ShownSection], new: [ShownSection]
+  ) -> [StyledLine] {
+    var lines = [StyledLine("changeset \(number): " + summary(of: changeset), .note)]
+    func add(_ verb: String, _ style: TextStyle, _ text: String) {
+      var line = StyledLine("  ")
+      line.append(verb.padding(toLength: 8, withPad: " ", startingAt: 0), style)
+      line.append(" " + text)
+      lines.append(line)
+    }
+    func oldText(_ path: IndexPath) -> String? { text(at: path, in: old) }
+    func newText(_ path: IndexPath) -> String? { text(at: path, in: new) }
+    func labelled(_ path: IndexPath, _ text: String?) -> String {
+      format(path) + (text.map { " " + $0 } ?? "")
+    }
+
+    for index in changeset.deletedSections {
+      add("deleted", .deleted, sectionLabel(index, in: old))
+    }
+    for path in changeset.deletedElements {
+      add("deleted", .deleted, labelled(path, oldText(path)))
+    }
+    for index in changeset.reloadedSections {
+      add("reloaded", .reloaded, sectionLabel(index, in: old))
+    }
+    for path in changeset.reloadedElements {
+      let before = oldText(path)
+      let after = newPosition(ofReloaded: path, in: changeset).flatMap(newText)
+      var text = format(path)
+      switch (before, after) {
+      case (let before?, let after?) where before != after: text += " \(before) → \(after)"
+      case (let before?, _): text += " \(before)"
+      case (nil, let after?): text += " → \(after)"
+      case (nil, nil): break
+      }
+      add("reloaded", .reloaded, text)
+    }
+    for move in changeset.movedSections {
+      add("moved", .moved, "section \(move.from) → \(move.to)" + titleSuffix(move.from, old))
+    }
+    for move in changeset.movedElements {
+      let text = newText(move.to) ?? oldText(move.from)
+      add(
+        "moved", .moved, "\(format(move.from)) → \(format(move.to))" + (text.map { " " + $0 } ?? "")
+      )
+    }
+    for index in changeset.insertedSections {
+      add("inserted", .inserted, sectionLabel(index, in: new))
+    }
+    for path in changeset.insertedElements {
+      add("inserted", .inserted, labelled(path, newText(path)))
+    }
+    return lines
+  }
+
+  /// `1 element deleted, 2 elements inserted`, in UIKit's order; `no changes` when empty.
+  static func summary(of changeset: Changeset) -> String {
+    var parts: [String] = []
+    func add(_ count: Int, _ noun: String, _ verb: String) {
+      guard count > 0 else { return }
+      parts.append("\(count) \(noun)\(count == 1 ? "" : "s") \(verb)")
+    }
+    add(changeset.deletedSections.count, "section", "deleted")
+    add(changeset.deletedElements.count, "element", "deleted")
+    add(changeset.reloadedSections.count, "section", "reloaded")
+    add(changeset.reloadedElements.count, "element", "reloaded")
+    add(changeset.movedSections.count, "section", "moved")
+    add(changeset.movedElements.count, "element", "moved")
+    add(changeset.insertedSections.count, "section", "inserted")
+    add(changeset.insertedElements.count, "element", "inserted")
+    return parts.isEmpty ? "no changes" : parts.joined(separator: ", ")
+  }
+
+  /// `section 3 "Colleagues" (2 elements)`, or `section 3` when it is not in `sections`.
+  static func sectionLabel(_ index: Int, in sections: [ShownSection]) -> String {
+    guard sections.indices.contains(index) else { return "section \(index)" }
+    return "section \(index)" + titleSuffix(index, sections)
+      + " (\(elementCount(sections[index].rows.count)))"
+  }
+
+  private static func titleSuffix(_ index: Int, _ sections: [ShownSection]) -> String {
+    guard sections.indices.contains(index), let title = sections[index].title else { return "" }
+    return " \"\(title)\""
+  }
+
+  private static func text(at path: IndexPath, in sections: [ShownSection]) -> String? {
+    guard path.count == 2, sections.indices.contains(path[0]),
+      sections[path[0]].rows.indices.contains(path[1])
+    else { return nil }
+    return sections[path[0]].rows[path[1]].text
+  }
+
+  /// Where UIKit puts a reloaded element: its old index shifted by the section's explicit deletes
+  /// and inserts (moves ignored), in the section's new index. `nil` when its section goes away.
+  static func newPosition(ofReloaded path: IndexPath, in changeset: Changeset) -> IndexPath? {
+    guard path.count == 2, !changeset.deletedSections.contains(path[0]) else { return nil }
+    let oldSection = path[0]
+    if changeset.movedSections.contains(where: { $0.from == oldSection }) { return nil }
+    var newSection = oldSection - changeset.deletedSections.count(in: 0..<oldSection)
+    for inserted in changeset.insertedSections where inserted <= newSection { newSection += 1 }
+    var index = path[1]
+    index -= changeset.deletedElements.filter { $0[0] == oldSection && $0[1] < path[1] }.count
+    let inserts = changeset.insertedElements.filter { $0[0] == newSection }.map { $0[1] }.sorted()
+    for inserted in inserts where inserted <= index { index += 1 }
+    return [newSection, index]
+  }
+}

@@ -1,0 +1,147 @@
+import SectionKit
+
+/// The script `sectionkit-demo` plays: a contacts tree, a ``ConsoleAdapter`` attached to it, and a
+/// series of mutations, each announced before it happens, so the output shows exactly what a view
+/// would be told.
+///
+/// ```swift
+/// let console = ConsoleAdapter(options: ConsoleOptions(showsIndexPaths: true))
+/// ContactsDemo.run(on: console)
+/// ```
+///
+/// The tree, with global section indexes:
+///
+/// ```text
+/// contacts                      ComposedSectionProvider
+/// ├─ title                      SingleElementSection "Contacts"        section 0
+/// ├─ people                     ComposedSectionProvider
+/// │  ├─ family                  ListSection                            section 1
+/// │  └─ friends                 ListSection                            section 2
+/// └─ inbox                      SegmentedSectionProvider
+///    ├─ unread (current)        ListSection                            section 3
+///    └─ archive                 ListSection
+/// ```
+///
+/// It is example code, kept in the library so that `sectionkit-demo` and the golden test of its
+/// output run the same script.
+public enum ContactsDemo {
+  /// An array of strings with a title and a footer that counts them, for the console.
+  public final class ListSection: ArraySection<String>, ConsolePresentable {
+    /// The header.
+    public var title = ""
+    /// What the footer counts, singular and plural: `1 person`, `3 people`.
+    public var unit = (one: "item", many: "items")
+
+    /// Creates a section titled `title` holding `elements`.
+    public convenience init(title: String, unit: (one: String, many: String), _ elements: [String])
+    {
+      self.init(elements)
+      self.title = title
+      self.unit = unit
+    }
+
+    /// The title.
+    public var consoleHeader: String? { title }
+    /// `1 person`, `2 people`, or `no people`.
+    public var consoleFooter: String? {
+      switch count {
+      case 0: "no \(unit.many)"
+      case 1: "1 \(unit.one)"
+      default: "\(count) \(unit.many)"
+      }
+    }
+  }
+
+  /// Builds the tree, attaches `console` to a coordinator, and plays the script on it.
+  ///
+  /// - Parameters:
+  ///   - console: the adapter that shows the tree; the script also writes its announcements
+  ///     through it.
+  ///   - pause: called after each step (the demo's `--step` waits for Return there).
+  /// - Returns: the coordinator, still attached to `console`.
+  @discardableResult
+  public static func run<Output>(
+    on console: ConsoleAdapter<Output>, pause: () -> Void = {}
+  ) -> Coordinator {
+    // The tree: a title, two lists of people, and an inbox with two segments.
+    let title = SingleElementSection(element: "Contacts")
+    let family = ListSection(title: "Family", unit: ("person", "people"), ["Mum", "Dad", "Gran"])
+    let friends = ListSection(title: "Friends", unit: ("person", "people"), ["Ada", "Grace"])
+    let people = ComposedSectionProvider()
+    people.append(family)
+    people.append(friends)
+
+    let unread = ListSection(
+      title: "Inbox: unread", unit: ("message", "messages"),
+      ["Ada: Lunch on Friday?", "Grace: It compiles!"])
+    let archive = ListSection(
+      title: "Inbox: archive", unit: ("message", "messages"),
+      ["Mum: Call me", "Dad: Photos from the weekend", "Linus: Re: [PATCH v2]"])
+    let inbox = SegmentedSectionProvider()
+    inbox.append(unread)
+    inbox.append(archive)
+
+    let contacts = ComposedSectionProvider()
+    contacts.append(title)
+    contacts.append(people)
+    contacts.append(inbox)
+
+    // Attaching the adapter is a reload.
+    let coordinator = Coordinator(sectionProvider: contacts)
+    console.announce("coordinator.adapter = console")
+    coordinator.adapter = console
+    pause()
+
+    // One element inserted.
+    console.announce(#"friends.append("Linus")"#)
+    friends.append("Linus")
+    pause()
+
+    // One element deleted.
+    console.announce("family.remove(at: 0)")
+    family.remove(at: 0)
+    pause()
+
+    // One batch, one changeset: a section inserted before the inbox (which moves down), an
+    // element inserted, two elements reloaded, and an element deleted from the inbox — deletes
+    // are given where the inbox was (section 3), inserts where everything is now.
+    let colleagues = ListSection(
+      title: "Colleagues", unit: ("person", "people"), ["Barbara", "Edsger"])
+    console.announce(
+      """
+      contacts.performBatchUpdates {
+        title.replace(element: "All contacts")
+        people.append(colleagues)
+        friends.insert("Margaret", at: 0)
+        family[1] = "Granny"
+        unread.remove(at: 0)
+      }
+      """)
+    contacts.performBatchUpdates {
+      title.replace(element: "All contacts")
+      people.append(colleagues)
+      friends.insert("Margaret", at: 0)
+      family[1] = "Granny"
+      unread.remove(at: 0)
+    }
+    pause()
+
+    // A move.
+    console.announce("friends.move(from: 0, to: 3)")
+    friends.move(from: 0, to: 3)
+    pause()
+
+    // A segment switch: the unread section goes, the archive section comes.
+    console.announce("inbox.currentIndex = 1")
+    inbox.currentIndex = 1
+    pause()
+
+    // In log mode, end with what the view shows now (a redraw already shows it).
+    if console.options.mode == .log {
+      console.announce("the view now shows:")
+      console.writeTree()
+    }
+
+    return coordinator
+  }
+}

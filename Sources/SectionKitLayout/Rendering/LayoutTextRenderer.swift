@@ -1,0 +1,175 @@
+import Foundation
+
+/// Draws a ``LayoutResult`` in character cells: a pure function from frames to a `String`.
+///
+/// Elements and supplementary views are boxes (`+--+`, `|`, label inside when it fits; a
+/// one-row box is `[label]`), decorations are filled with ``backgroundFill``, views are drawn
+/// in z-index order. The drawing is clipped to the container across the scroll direction, so
+/// an orthogonally scrolling section shows as a strip with ``overflowIndicator`` on its last
+/// column when more content lies beyond.
+///
+/// ```swift
+/// let result = layout.frames(itemCounts: [6], container: Size(width: 80, height: 40))
+/// print(LayoutTextRenderer(scale: 1).render(result))
+/// ```
+///
+/// A cell covers `horizontalScale × verticalScale` points; a frame covers the cells between its
+/// rounded edges.
+public struct LayoutTextRenderer: Sendable {
+  /// Points per character column.
+  public var horizontalScale: Double
+  /// Points per character row.
+  public var verticalScale: Double
+  /// The character that fills decorations (section backgrounds).
+  public var backgroundFill: Character = "."
+  /// The character drawn where an orthogonal strip has more content than is shown.
+  public var overflowIndicator: Character = ">"
+
+  /// Creates a renderer with the same scale on both axes.
+  public init(scale: Double = 1) {
+    self.init(horizontalScale: scale, verticalScale: scale)
+  }
+
+  /// Creates a renderer with a scale per axis (terminal cells are about twice as tall as wide).
+  public init(horizontalScale: Double, verticalScale: Double) {
+    precondition(
+      horizontalScale > 0 && verticalScale > 0, "LayoutTextRenderer: scales must be positive")
+    self.horizontalScale = horizontalScale
+    self.verticalScale = verticalScale
+  }
+
+  /// The default labels: the item number for elements, the kind for supplementary views, none
+  /// for decorations.
+  public static func defaultLabel(_ id: LayoutElementID) -> String? {
+    switch id {
+    case .element(let indexPath): return String(indexPath.layoutItem)
+    case .supplementary(let kind, _): return kind
+    case .decoration: return nil
+    }
+  }
+
+  /// Draws `result`.
+  ///
+  /// - Parameters:
+  ///   - result: a layout (full or viewport).
+  ///   - labels: the text inside each box; `nil` draws an empty box.
+  /// - Returns: one line per row, trailing spaces removed, each line ending in a newline.
+  /// - Complexity: O(cells + views × box area).
+  public func render(
+    _ result: LayoutResult, labels: (LayoutElementID) -> String? = LayoutTextRenderer.defaultLabel
+  ) -> String {
+    let vertical = result.scrollDirection == .vertical
+    let width = vertical ? result.container.width : result.contentSize.width
+    let height = vertical ? result.contentSize.height : result.container.height
+    let columns = max(0, Int((width / horizontalScale).rounded(.up)))
+    let rows = max(0, Int((height / verticalScale).rounded(.up)))
+    var grid = [[Character]](repeating: [Character](repeating: " ", count: columns), count: rows)
+
+    enum Shape {
+      case box(String?)
+      case fill
+    }
+    var drawables: [(zIndex: Int, order: Int, frame: Rect, shape: Shape)] = []
+    for decoration in result.decorations {
+      let id = LayoutElementID.decoration(kind: decoration.kind, indexPath: decoration.indexPath)
+      _ = labels(id)
+      drawables.append((decoration.zIndex, drawables.count, decoration.frame, .fill))
+    }
+    for section in result.sections {
+      for element in section.elements {
+        let id = LayoutElementID.element(
+          IndexPath(layoutSection: section.index, item: element.item))
+        drawables.append((element.zIndex, drawables.count, element.frame, .box(labels(id))))
+      }
+    }
+    for supplementary in result.supplementaries {
+      let id = LayoutElementID.supplementary(
+        kind: supplementary.kind, indexPath: supplementary.indexPath)
+      drawables.append(
+        (supplementary.zIndex, drawables.count, supplementary.frame, .box(labels(id))))
+    }
+    drawables.sort { ($0.zIndex, $0.order) < ($1.zIndex, $1.order) }
+
+    func put(_ character: Character, _ row: Int, _ column: Int) {
+      guard row >= 0, row < rows, column >= 0, column < columns else { return }
+      grid[row][column] = character
+    }
+    for drawable in drawables {
+      guard let cells = cells(of: drawable.frame) else { continue }
+      let (r0, r1, c0, c1) = cells
+      switch drawable.shape {
+      case .fill:
+        for row in r0..<r1 { for column in c0..<c1 { put(backgroundFill, row, column) } }
+      case .box(let label):
+        drawBox(rows: r0..<r1, columns: c0..<c1, label: label ?? "", put: put)
+      }
+    }
+    for region in result.orthogonalRegions {
+      guard let (r0, r1, c0, c1) = cells(of: region.frame) else { continue }
+      if vertical, region.contentSize.width > region.frame.width + 1e-9 {
+        put(overflowIndicator, (r0 + r1 - 1) / 2, min(c1, columns) - 1)
+      } else if !vertical, region.contentSize.height > region.frame.height + 1e-9 {
+        put("v", min(r1, rows) - 1, (c0 + c1 - 1) / 2)
+      }
+    }
+    var text = ""
+    for line in grid {
+      var string = String(line)
+      while string.last == " " { string.removeLast() }
+      text += string + "\n"
+    }
+    return text
+  }
+
+  /// The cell ranges `(rowStart, rowEnd, columnStart, columnEnd)` a frame covers, ends
+  /// exclusive, or `nil` for an empty frame.
+  func cells(of frame: Rect) -> (Int, Int, Int, Int)? {
+    guard frame.width > 0, frame.height > 0, frame.minX.isFinite, frame.maxY.isFinite else {
+      return nil
+    }
+    func cell(_ value: Double, _ scale: Double) -> Int {
+      Int(max(-1e9, min(1e9, (value / scale).rounded())))
+    }
+    let c0 = cell(frame.minX, horizontalScale)
+    let r0 = cell(frame.minY, verticalScale)
+    let c1 = max(c0 + 1, cell(frame.maxX, horizontalScale))
+    let r1 = max(r0 + 1, cell(frame.maxY, verticalScale))
+    return (r0, r1, c0, c1)
+  }
+
+  func drawBox(
+    rows: Range<Int>, columns: Range<Int>, label: String, put: (Character, Int, Int) -> Void
+  ) {
+    let width = columns.count
+    let height = rows.count
+    let r0 = rows.lowerBound
+    let r1 = rows.upperBound - 1
+    let c0 = columns.lowerBound
+    let c1 = columns.upperBound - 1
+    if width == 1 {
+      for row in rows { put("|", row, c0) }
+      return
+    }
+    func write(_ text: String, row: Int, from column: Int, maxLength: Int) {
+      for (offset, character) in text.prefix(max(0, maxLength)).enumerated() {
+        put(character, row, column + offset)
+      }
+    }
+    if height == 1 {
+      for column in columns { put("-", r0, column) }
+      put("[", r0, c0)
+      put("]", r0, c1)
+      write(label, row: r0, from: c0 + 1, maxLength: width - 2)
+      return
+    }
+    for row in rows {
+      for column in columns {
+        let edgeRow = row == r0 || row == r1
+        let edgeColumn = column == c0 || column == c1
+        put(edgeRow && edgeColumn ? "+" : edgeRow ? "-" : edgeColumn ? "|" : " ", row, column)
+      }
+    }
+    let labelRow = height >= 3 ? r0 + (height - 1) / 2 : r0
+    write(label, row: labelRow, from: c0 + 1, maxLength: width - 2)
+  }
+}

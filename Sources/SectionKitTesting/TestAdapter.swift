@@ -1,0 +1,211 @@
+import Foundation
+import SectionKit
+
+/// A ``ViewAdapter`` for tests: a simulated view that checks every changeset the way UIKit would.
+///
+/// The adapter keeps a mirror of what a view shows — the number of elements in each section
+/// (``mirrorCounts``) and, through an element reader, the elements themselves (``mirrorValues``).
+/// On ``reloadData(from:)`` it reads everything afresh. On
+/// ``apply(_:from:updateData:)`` it
+/// 1. remembers the counts it shows and checks that the coordinator answers the same ones;
+/// 2. calls `updateData()` and reads the new counts from the coordinator;
+/// 3. validates the changeset with ``BatchValidator`` (errors fail; strict warnings fail when
+///    ``strict`` is on);
+/// 4. replays it onto the mirror as UIKit would (moved cells keep their old content, inserted
+///    cells and reload destinations read the model) and compares the result with a fresh read of
+///    the model.
+///
+/// Anything wrong **fails the running test** — Swift Testing or XCTest — with UIKit's exception
+/// text, the changeset and the batch's events, and is kept in ``failures``. Outside a test (a
+/// benchmark, the demo) it is printed to standard error; pass `onFailure` to handle it yourself.
+///
+/// ```swift
+/// let fruit: ArraySection<String> = ["apple", "banana"]
+/// let root = ComposedSectionProvider()
+/// root.append(fruit)
+/// let coordinator = Coordinator(sectionProvider: root)
+/// let view = TestAdapter()
+/// coordinator.adapter = view                // view.reloadCount == 1
+///
+/// fruit.performBatchUpdates {
+///   fruit.append("cherry")
+///   fruit.remove(at: 0)
+/// }
+/// view.mirrorValues                         // [["banana", "cherry"]]
+/// view.assertLastChangeset(
+///   equals: Changeset(deletedElements: [[0, 0]], insertedElements: [[0, 1]]))
+/// ```
+///
+/// The adapter holds no reference to the coordinator.
+///
+/// - Complexity: each batch costs O(n + k log k) for n elements shown and k operations (the model
+///   is read in full to compare); without an element reader, O(s + k log k) for s sections.
+public final class TestAdapter: ViewAdapter {
+  /// Reads the identity and content of the element at a local index of a section, e.g. `"id@v2"`.
+  public typealias ElementReader = (any Section, Int) -> String
+
+  /// Whether strict warnings (non-canonical but accepted batches) fail too.
+  public var strict: Bool
+  /// The validator, with the UIKit model it reproduces.
+  public let validator: BatchValidator
+  /// Called with every failure; by default ``reportToTestFramework(_:)``.
+  public var onFailure: (TestAdapterFailure) -> Void
+
+  let elementReader: ElementReader?
+  let location: TestSourceLocation
+
+  /// The number of elements the simulated view shows in each section.
+  public internal(set) var mirrorCounts: [Int] = []
+  /// The elements the simulated view shows, as read by the element reader (empty when the adapter
+  /// has no reader).
+  public internal(set) var mirrorValues: [[String]] = []
+  /// The counts read at each reload, oldest first.
+  public internal(set) var reloads: [[Int]] = []
+  /// Every changeset applied, oldest first.
+  public internal(set) var changesets: [Changeset] = []
+  /// The index paths of every `coordinator(_:didSelect:)` call, oldest first.
+  public internal(set) var selections: [[IndexPath]] = []
+  /// The index paths of every `coordinator(_:didDeselect:)` call, oldest first.
+  public internal(set) var deselections: [[IndexPath]] = []
+  /// Every failure found, oldest first (each was also passed to ``onFailure``).
+  public internal(set) var failures: [TestAdapterFailure] = []
+
+  /// Creates a test adapter.
+  ///
+  /// - Parameters:
+  ///   - strict: Whether strict warnings fail (default `false`: only what UIKit rejects or shows
+  ///     wrongly fails).
+  ///   - model: The UIKit behaviour to reproduce where versions differ.
+  ///   - elementReader: Reads an element's identity and content; `nil` mirrors counts only. The
+  ///     default, ``describeElement(_:at:)``, uses `String(describing:)` of the elements of
+  ///     `ArraySection` and `SingleElementSection`.
+  ///   - onFailure: Handles each failure; `nil` reports it to the running test framework
+  ///     (``reportToTestFramework(_:)``).
+  ///   - fileID: With `filePath`, `line` and `column`, where batch failures are reported; by
+  ///     default, the line creating the adapter.
+  public init(
+    strict: Bool = false, model: BatchValidator.Model = .modern,
+    elementReader: ElementReader? = TestAdapter.describeElement(_:at:),
+    onFailure: ((TestAdapterFailure) -> Void)? = nil,
+    fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+    column: UInt = #column
+  ) {
+    self.strict = strict
+    self.validator = BatchValidator(model: model)
+    self.elementReader = elementReader
+    self.onFailure = onFailure ?? TestAdapter.reportToTestFramework(_:)
+    self.location = TestSourceLocation(
+      fileID: fileID, filePath: filePath, line: line, column: column)
+    TestFailureReporter.startObservingXCTest()
+  }
+
+  /// The default element reader: `String(describing:)` of the element for an `ArraySection` or
+  /// `SingleElementSection` (SectionKit's `describeElement(of:at:)`), `"•"` for other sections,
+  /// whose values are then not compared.
+  public static func describeElement(_ section: any Section, at index: Int) -> String {
+    SectionKit.describeElement(of: section, at: index) ?? "•"
+  }
+
+  /// Reports `failure` to the running test (Swift Testing or XCTest), or prints it to standard
+  /// error when no test is running. The default ``onFailure``.
+  public static func reportToTestFramework(_ failure: TestAdapterFailure) {
+    TestFailureReporter.report(failure.description, at: failure.location)
+  }
+
+  // MARK: History
+
+  /// The number of reloads.
+  public var reloadCount: Int { reloads.count }
+
+  /// The most recent changeset, if any.
+  public var lastChangeset: Changeset? { changesets.last }
+
+  /// Forgets the recorded reloads, changesets, selections, deselections and failures; the mirror
+  /// stays.
+  public func removeAllHistory() {
+    reloads.removeAll()
+    changesets.removeAll()
+    selections.removeAll()
+    deselections.removeAll()
+    failures.removeAll()
+  }
+
+  // MARK: ViewAdapter
+
+  /// Reads the coordinator's counts and elements afresh.
+  ///
+  /// - Complexity: O(n) for n elements (O(s) for s sections without an element reader).
+  public func reloadData(from coordinator: Coordinator) {
+    mirrorCounts = Self.readCounts(coordinator)
+    mirrorValues = readValues(coordinator, counts: mirrorCounts)
+    reloads.append(mirrorCounts)
+  }
+
+  /// Validates, replays and compares one batch; see the type's documentation.
+  public func apply(
+    _ changeset: Changeset, from coordinator: Coordinator, updateData: @escaping () -> Void
+  ) {
+    changesets.append(changeset)
+    let events = coordinator.currentBatchEvents
+    let oldCounts = mirrorCounts
+    var kinds: [TestAdapterFailure.Kind] = []
+    var details: [String] = []
+    let answeredOld = Self.readCounts(coordinator)
+    if answeredOld != oldCounts {
+      kinds.append(.staleDataSource)
+      details.append(
+        "before updateData the coordinator answers counts \(answeredOld), but the view shows "
+          + "\(oldCounts)")
+    }
+
+    updateData()
+    let newCounts = Self.readCounts(coordinator)
+    let newValues = readValues(coordinator, counts: newCounts)
+    let batch = NormalizedBatch(
+      changeset: changeset, oldCounts: oldCounts, newCounts: newCounts, model: validator.model)
+    let failing = strict ? batch.violations : batch.violations.filter(\.isError)
+    if !failing.isEmpty { kinds.insert(.invalidChangeset, at: 0) }
+    var mismatch: ReplayMismatch?
+    if elementReader != nil && !batch.hasErrors && answeredOld == oldCounts {
+      let replayed = BatchValidator.replay(
+        batch, old: mirrorValues, newValues: { newValues[$0[0]][$0[1]] }, newCounts: newCounts)
+      mismatch = BatchValidator.firstMismatch(replayed, newValues)
+      if mismatch != nil { kinds.append(.replayMismatch) }
+    }
+    // Show the model from now on, so that one bad batch does not fail every later one.
+    mirrorCounts = newCounts
+    mirrorValues = newValues
+
+    guard !kinds.isEmpty else { return }
+    let failure = TestAdapterFailure(
+      kinds: kinds, violations: failing, mismatch: mismatch, changeset: changeset,
+      events: events, oldCounts: oldCounts, newCounts: newCounts, details: details,
+      location: location)
+    failures.append(failure)
+    onFailure(failure)
+  }
+
+  /// Records the selection.
+  public func coordinator(_ coordinator: Coordinator, didSelect indexPaths: [IndexPath]) {
+    selections.append(indexPaths)
+  }
+
+  /// Records the deselection.
+  public func coordinator(_ coordinator: Coordinator, didDeselect indexPaths: [IndexPath]) {
+    deselections.append(indexPaths)
+  }
+
+  // MARK: Reading the model
+
+  static func readCounts(_ coordinator: Coordinator) -> [Int] {
+    (0..<coordinator.numberOfSections).map { coordinator.numberOfElements(inSection: $0) }
+  }
+
+  func readValues(_ coordinator: Coordinator, counts: [Int]) -> [[String]] {
+    guard let elementReader else { return [] }
+    return counts.enumerated().map { section, count in
+      let model = coordinator.section(at: section)
+      return (0..<count).map { elementReader(model, $0) }
+    }
+  }
+}

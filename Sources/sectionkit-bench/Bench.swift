@@ -1,0 +1,131 @@
+import Foundation
+import SectionKit
+
+/// An adapter that accepts everything and does no work, so that the figures measure SectionKit.
+final class NullAdapter: ViewAdapter {
+  var changesets = 0
+  var operations = 0
+  func reloadData(from coordinator: Coordinator) {}
+  func apply(
+    _ changeset: Changeset, from coordinator: Coordinator, updateData: @escaping () -> Void
+  ) {
+    updateData()
+    changesets += 1
+    operations += changeset.count
+  }
+}
+
+/// SplitMix64, so that every run measures the same work.
+struct BenchRNG: RandomNumberGenerator {
+  var state: UInt64
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
+
+enum Bench {
+  enum Attachment { case mapping, coordinator }
+
+  static func seconds(_ body: () -> Void) -> Double {
+    let start = ContinuousClock.now
+    body()
+    let elapsed = ContinuousClock.now - start
+    return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+  }
+
+  /// The median of five runs.
+  static func median(_ body: () -> Void) -> Double {
+    let runs = (0..<5).map { _ in seconds(body) }.sorted()
+    return runs[2]
+  }
+
+  /// Builds `providers` × 100 sections × 100 elements child by child with a mapping or a
+  /// coordinator (and an adapter) attached to the root from the start.
+  static func buildTree(providers: Int, attach: Attachment) {
+    let root = ComposedSectionProvider()
+    var keep: AnyObject
+    switch attach {
+    case .mapping: keep = SectionProviderMapping(provider: root)
+    case .coordinator:
+      let coordinator = Coordinator(sectionProvider: root)
+      coordinator.adapter = NullAdapter()
+      keep = coordinator
+    }
+    for _ in 0..<providers {
+      let provider = ComposedSectionProvider()
+      root.append(provider)
+      for _ in 0..<100 {
+        let section = ArraySection<Int>()
+        provider.append(section)
+        for element in 0..<100 { section.append(element) }
+      }
+    }
+    withExtendedLifetime(keep) {}
+  }
+
+  /// Applies `changes` random element changes (insert, remove, update, move) to a tree of
+  /// `sections` sections (under 100 providers) of `elements` elements, `batchSize` changes per
+  /// batch, with a coordinator and a null adapter attached. Returns the time of the changes only.
+  static func churn(sections: Int, elements: Int, changes: Int, batchSize: Int) -> Double {
+    let root = ComposedSectionProvider()
+    var all: [ArraySection<Int>] = []
+    let perProvider = max(1, sections / 100)
+    var provider = ComposedSectionProvider()
+    for index in 0..<sections {
+      if index % perProvider == 0 {
+        provider = ComposedSectionProvider()
+        root.append(provider)
+      }
+      let section = ArraySection<Int>(0..<elements)
+      all.append(section)
+      provider.append(section)
+    }
+    let coordinator = Coordinator(sectionProvider: root)
+    let adapter = NullAdapter()
+    coordinator.adapter = adapter
+    var rng = BenchRNG(state: 42)
+    let time = seconds {
+      for _ in 0..<(changes / batchSize) {
+        root.performBatchUpdates {
+          for _ in 0..<batchSize {
+            let section = all[Int.random(in: 0..<all.count, using: &rng)]
+            let count = section.count
+            switch Int.random(in: 0..<4, using: &rng) {
+            case 0: section.insert(-1, at: Int.random(in: 0...count, using: &rng))
+            case 1 where count > 1: section.remove(at: Int.random(in: 0..<count, using: &rng))
+            case 2 where count > 0: section[Int.random(in: 0..<count, using: &rng)] = 7
+            case 3 where count > 1:
+              section.move(
+                from: Int.random(in: 0..<count, using: &rng),
+                to: Int.random(in: 0..<count, using: &rng))
+            default: section.append(0)
+            }
+          }
+        }
+      }
+    }
+    precondition(adapter.changesets > 0)
+    return time
+  }
+
+  /// Inserts `count` sections into a tree in one batch; returns the time and the number of
+  /// changesets delivered.
+  static func insertSectionsInOneBatch(_ count: Int) -> (Double, Int) {
+    let root = ComposedSectionProvider()
+    let coordinator = Coordinator(sectionProvider: root)
+    let adapter = NullAdapter()
+    coordinator.adapter = adapter
+    let sections = (0..<count).map { ArraySection<Int>([$0]) }
+    let time = seconds {
+      root.performBatchUpdates {
+        for section in sections { root.append(section) }
+      }
+    }
+    precondition(coordinator.numberOfSections == count)
+    return (time, adapter.changesets)
+  }
+}
