@@ -23,22 +23,25 @@ let package = Package(
   targets: [
     .target(name: "SectionKit", swiftSettings: internalChecks),
     .target(name: "SectionKitTesting", dependencies: ["SectionKit"]),
-    .target(name: "SectionKitConsole", dependencies: ["SectionKit"]),
-    .target(name: "SectionKitLayout"),
+    .target(name: "SectionKitConsole", dependencies: ["SectionKit", "SectionKitLayout"]),
+    .target(name: "SectionKitLayout", swiftSettings: internalChecks),
     .executableTarget(
       name: "sectionkit-demo",
       dependencies: ["SectionKit", "SectionKitConsole", "SectionKitLayout"]),
-    .executableTarget(name: "sectionkit-bench", dependencies: ["SectionKit", "SectionKitTesting"]),
+    .executableTarget(name: "sectionkit-bench", dependencies: ["SectionKit", "SectionKitLayout"]),
     .testTarget(
       name: "SectionKitTests", dependencies: ["SectionKit", "SectionKitTesting"],
       swiftSettings: internalChecks),
     .testTarget(
       name: "SectionKitTestingTests", dependencies: ["SectionKit", "SectionKitTesting"]),
     .testTarget(
-      name: "SectionKitConsoleTests", dependencies: ["SectionKit", "SectionKitConsole"],
+      name: "SectionKitConsoleTests",
+      dependencies: ["SectionKit", "SectionKitConsole", "SectionKitLayout"],
       resources: [.copy("Snapshots")]),
     .testTarget(
-      name: "SectionKitLayoutTests", dependencies: ["SectionKitLayout"], resources: [.copy("Golden")]),
+      name: "SectionKitLayoutTests", dependencies: ["SectionKitLayout"],
+      resources: [.copy("Golden")],
+      swiftSettings: internalChecks),
   ],
   swiftLanguageModes: [.v6]
 )

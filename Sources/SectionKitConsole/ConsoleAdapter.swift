@@ -42,6 +42,8 @@ public final class ConsoleAdapter<Output: TextOutputStream>: ViewAdapter {
   public let environment: ConsoleEnvironment
   /// The number of changesets applied so far (the log numbers them from 1).
   public private(set) var changesetCount = 0
+  /// When set, the tree is drawn with this layout (boxes in character cells) instead of as a list.
+  public var layout: ConsoleLayoutRenderer?
 
   /// What the adapter shows.
   private var shown: [ShownSection] = []
@@ -173,7 +175,11 @@ public final class ConsoleAdapter<Output: TextOutputStream>: ViewAdapter {
   /// Log mode: `lines`, then the tree if `tree`. Redraw mode: clear the screen, then the pending
   /// notes, the tree and `lines`.
   private func show(_ lines: [StyledLine], tree: Bool) {
-    let treeLines = ConsoleRenderer.treeLines(shown, options: options)
+    let treeLines =
+      layout.map { drawing in
+        drawing.render(shown).split(separator: "\n", omittingEmptySubsequences: false)
+          .dropLast().map { StyledLine(String($0)) }
+      } ?? ConsoleRenderer.treeLines(shown, options: options)
     switch options.mode {
     case .redraw, .auto:
       let notes = pendingNotes.flatMap {

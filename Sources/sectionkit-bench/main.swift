@@ -2,6 +2,7 @@
 // Pass names to run a subset: `swift run -c release sectionkit-bench build churn`.
 import Foundation
 import SectionKit
+import SectionKitLayout
 
 let selected = Set(CommandLine.arguments.dropFirst())
 func enabled(_ name: String) -> Bool { selected.isEmpty || selected.contains(name) }
@@ -65,5 +66,17 @@ if enabled("insert") {
   print("## 10,000 sections inserted in one batch")
   let (seconds, changesets) = Bench.insertSectionsInOneBatch(10_000)
   print(String(format: "   %.1f ms, %d changeset(s) delivered", seconds * 1000, changesets))
+  print()
+}
+
+if enabled("layout") {
+  print("## SectionKitLayout: a 100,000-element grid (4 columns, headers), full layout")
+  for sections in [1, 100] {
+    let figures = LayoutBenchmark.runGrid(iterations: 20, elements: 100_000, sections: sections)
+    print(
+      "   \(sections) section(s): best \(figures.best.formatted(.units(allowed: [.milliseconds], fractionalPart: .show(length: 2)))), "
+        + "median \(figures.median.formatted(.units(allowed: [.milliseconds], fractionalPart: .show(length: 2)))) "
+        + "for \(figures.elementCount) elements (budget: 50 ms)")
+  }
   print()
 }

@@ -12,7 +12,7 @@ import SectionKitConsole
 
 let usage = """
   usage: sectionkit-demo [--step] [--log | --redraw] [--plain | --ansi]
-                         [--no-index-paths] [--trees]
+                         [--no-index-paths] [--trees] [--layout]
 
     --step            on a terminal, wait for Return after each step
     --log, --redraw   append-only log, or clear and redraw (default: redraw on a terminal
@@ -20,11 +20,14 @@ let usage = """
     --plain, --ansi   no ANSI styling, or always (default: ANSI on a terminal unless NO_COLOR)
     --no-index-paths  do not prefix elements with their global index paths
     --trees           in log mode, write the whole tree after every changeset
+    --layout          draw the sections with compositional layouts (CompositionalLayoutDSL's
+                      README example, a three-column mosaic, a ListKit-style layout)
 
   """
 
 var options = ConsoleOptions(showsIndexPaths: true)
 var stepping = false
+var layoutDemo = false
 for argument in CommandLine.arguments.dropFirst() {
   switch argument {
   case "--step": stepping = true
@@ -34,6 +37,7 @@ for argument in CommandLine.arguments.dropFirst() {
   case "--ansi": options.style = .ansi
   case "--no-index-paths": options.showsIndexPaths = false
   case "--trees": options.logsTreeAfterChanges = true
+  case "--layout": layoutDemo = true
   case "--help", "-h":
     StandardOutput().writeLine(usage)
     exit(0)
@@ -50,8 +54,15 @@ let console = ConsoleAdapter(options: options, environment: environment)
 // Pausing only makes sense when someone is watching.
 let pauses = stepping && environment.isTerminal
 
-ContactsDemo.run(on: console) {
+@MainActor func pause() {
   guard pauses else { return }
-  console.write("(press Return)")
+  print("(press Return)", terminator: "")
   _ = readLine()
+}
+
+if layoutDemo {
+  options.logsTreeAfterChanges = true
+  LayoutDemo.run(on: ConsoleAdapter(options: options, environment: environment), pause: pause)
+} else {
+  ContactsDemo.run(on: console, pause: pause)
 }

@@ -1,0 +1,64 @@
+import SectionKit
+import SectionKitLayout
+
+/// Draws what a ``Coordinator`` presents with a `CompositionalLayout`, in character cells: a box per
+/// element (labelled with the element's console text), headers and footers (labelled with the
+/// section's console header and footer), section backgrounds, and horizontal strips for
+/// orthogonally scrolling sections.
+///
+/// ```swift
+/// let drawing = ConsoleLayoutRenderer(layout: LayoutExamples.listKitStyle())
+/// print(drawing.render(coordinator))
+/// ```
+///
+/// Set it as a ``ConsoleAdapter``'s ``ConsoleAdapter/layout`` and the adapter draws the layout
+/// instead of the list after every change.
+public struct ConsoleLayoutRenderer: Sendable {
+  /// The layout.
+  public var layout: CompositionalLayout
+  /// The container the layout is computed for, in points.
+  public var container: Size
+  /// Points per character cell.
+  public var renderer: LayoutTextRenderer
+  /// The element kind drawn with the section's header text.
+  public var headerKind: String
+  /// The element kind drawn with the section's footer text.
+  public var footerKind: String
+
+  /// Creates a renderer; by default an 80-column drawing of a 320 × 568-point container.
+  public init(
+    layout: CompositionalLayout, container: Size = LayoutExamples.demoContainer,
+    renderer: LayoutTextRenderer = LayoutExamples.demoRenderer,
+    headerKind: String = LayoutExamples.headerKind, footerKind: String = LayoutExamples.footerKind
+  ) {
+    self.layout = layout
+    self.container = container
+    self.renderer = renderer
+    self.headerKind = headerKind
+    self.footerKind = footerKind
+  }
+
+  /// The drawing of what `coordinator` presents. - Complexity: O(n) for n elements, plus the
+  /// drawing's cells.
+  public func render(_ coordinator: Coordinator) -> String {
+    render(ShownSection.snapshot(of: coordinator))
+  }
+
+  /// The drawing of `sections`.
+  func render(_ sections: [ShownSection]) -> String {
+    let result = layout.frames(itemCounts: sections.map(\.rows.count), container: container)
+    return renderer.render(result) { id in
+      switch id {
+      case .element(let path):
+        return sections[path[0]].rows[path[1]].text
+      case .supplementary(let kind, let path):
+        let section = sections[path[0]]
+        if kind == headerKind { return section.title ?? section.header ?? kind }
+        if kind == footerKind { return section.footer ?? kind }
+        return kind
+      case .decoration:
+        return nil
+      }
+    }
+  }
+}
