@@ -30,7 +30,8 @@ let package = Package(
       dependencies: ["SectionKit", "SectionKitConsole", "SectionKitLayout"]),
     .executableTarget(name: "sectionkit-bench", dependencies: ["SectionKit", "SectionKitLayout"]),
     .testTarget(
-      name: "SectionKitTests", dependencies: ["SectionKit", "SectionKitTesting"],
+      name: "SectionKitTests",
+      dependencies: ["SectionKit", "SectionKitTesting", "SectionKitConsole"],
       swiftSettings: internalChecks),
     .testTarget(
       name: "SectionKitTestingTests", dependencies: ["SectionKit", "SectionKitTesting"]),

@@ -43,6 +43,7 @@ public struct Changeset: Hashable, Sendable, Codable {
       self.from = from
       self.to = to
     }
+    /// `[s, i] → [t, j]`.
     public var description: String { "\(format(from)) → \(format(to))" }
   }
 
@@ -58,6 +59,7 @@ public struct Changeset: Hashable, Sendable, Codable {
       self.from = from
       self.to = to
     }
+    /// `s → t`.
     public var description: String { "\(from) → \(to)" }
   }
 

@@ -138,6 +138,7 @@ public final class Coordinator {
   }
 }
 
+/// The coordinator is its mapping's delegate: it reduces the events of each batch.
 extension Coordinator: SectionProviderMappingDelegate {
   public func mapping(
     _ mapping: SectionProviderMapping, didReceive event: SectionProviderMapping.Event

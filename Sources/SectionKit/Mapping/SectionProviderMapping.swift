@@ -44,6 +44,7 @@ public final class SectionProviderMapping {
     /// An element of the section at this global index changed.
     case element(ElementChange, inSection: Int)
 
+    /// `begin`, `insertSections(1-3)`, `insert([2, 0])`, `move([0, 1] → [0, 3])`, ….
     public var description: String {
       switch self {
       case .willBeginUpdating: "begin"
@@ -173,6 +174,8 @@ public protocol SectionProviderMappingDelegate: AnyObject {
   func mapping(_ mapping: SectionProviderMapping, didReceive event: SectionProviderMapping.Event)
 }
 
+/// The mapping is the root provider's delegate: it keeps its flat list of sections up to date and
+/// passes every event on, in global coordinates.
 extension SectionProviderMapping: SectionProviderUpdateDelegate {
   public func willBeginUpdating(_ provider: any SectionProvider) {
     depth += 1

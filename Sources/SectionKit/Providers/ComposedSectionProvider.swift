@@ -184,6 +184,7 @@ func sectionOf(_ provider: any SectionProvider, at index: Int) -> any Section {
 
 // MARK: - Delegate conformances (re-indexing the children's events)
 
+/// A provider is the delegate of its child sections: their events are re-indexed and passed up.
 extension ComposedSectionProvider: SectionUpdateDelegate {
   public func willBeginUpdating(_ section: any Section) { childWillBeginUpdating(section) }
   public func didEndUpdating(_ section: any Section) { childDidEndUpdating(section) }
@@ -202,6 +203,7 @@ extension ComposedSectionProvider: SectionUpdateDelegate {
   }
 }
 
+/// A provider is the delegate of its child providers: their events are re-indexed and passed up.
 extension ComposedSectionProvider: SectionProviderUpdateDelegate {
   public func willBeginUpdating(_ provider: any SectionProvider) {
     childWillBeginUpdating(provider)

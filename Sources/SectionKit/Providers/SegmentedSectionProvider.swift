@@ -211,6 +211,7 @@ public final class SegmentedSectionProvider: ProviderNode, ParentSectionProvider
 
 // MARK: - Delegate conformances (passing up the current child's events)
 
+/// A provider is the delegate of its child sections: the current child's events are passed up.
 extension SegmentedSectionProvider: SectionUpdateDelegate {
   public func willBeginUpdating(_ section: any Section) { childWillBeginUpdating(section) }
   public func didEndUpdating(_ section: any Section) { childDidEndUpdating(section) }
@@ -229,6 +230,7 @@ extension SegmentedSectionProvider: SectionUpdateDelegate {
   }
 }
 
+/// A provider is the delegate of its child providers: the current child's events are passed up.
 extension SegmentedSectionProvider: SectionProviderUpdateDelegate {
   public func willBeginUpdating(_ provider: any SectionProvider) {
     childWillBeginUpdating(provider)

@@ -26,7 +26,7 @@ open class ArraySection<Element>: BracketedSection {
   @exclusivity(unchecked) final var bracket = UpdateBracket()
 
   /// The elements, in order.
-  // Unchecked: every write below is a plain array operation that calls no user code.
+  // Unchecked exclusivity: every write below is a plain array operation that calls no user code.
   @exclusivity(unchecked) public final private(set) var elements: [Element]
 
   /// Creates an empty section.
@@ -94,9 +94,13 @@ extension ArraySection: RandomAccessCollection, MutableCollection {
   public typealias Indices = Range<Int>
   public typealias SubSequence = ArraySlice<Element>
 
+  /// Always 0.
   public var startIndex: Int { 0 }
+  /// The number of elements.
   public var endIndex: Int { elements.count }
+  /// The number of elements. - Complexity: O(1).
   public var count: Int { elements.count }
+  /// Whether the section has no elements.
   public var isEmpty: Bool { elements.isEmpty }
 
   /// The element at `position`; setting it emits one update event.
