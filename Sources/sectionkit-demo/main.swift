@@ -3,6 +3,7 @@
 //   swift run sectionkit-demo                 # an append-only log of every step
 //   swift run sectionkit-demo --step          # on a terminal: redraw, wait for Return each step
 //   swift run sectionkit-demo --log --plain   # append-only log, no ANSI, even on a terminal
+//   swift run sectionkit-demo --interactive   # on a terminal: select, edit and move with keys
 //
 // The script itself is `ContactsDemo.run(on:pause:)` in SectionKitConsole/Examples, so that the
 // tests can compare its output with a golden file.
@@ -20,14 +21,19 @@ let usage = """
     --plain, --ansi   no ANSI styling, or always (default: ANSI on a terminal unless NO_COLOR)
     --no-index-paths  do not prefix elements with their global index paths
     --trees           in log mode, write the whole tree after every changeset
+    --interactive     on a terminal: ↑/↓ or k/j move the cursor, space selects, e toggles
+                      editing, K/J (or m) move the element while editing, a lists its
+                      actions, q quits
 
   """
 
 var options = ConsoleOptions(showsIndexPaths: true)
 var stepping = false
+var interactive = false
 for argument in CommandLine.arguments.dropFirst() {
   switch argument {
   case "--step": stepping = true
+  case "--interactive": interactive = true
   case "--log": options.mode = .log
   case "--redraw": options.mode = .redraw
   case "--plain": options.style = .plain
@@ -41,6 +47,10 @@ for argument in CommandLine.arguments.dropFirst() {
     StandardError().writeLine("sectionkit-demo: unknown option '\(argument)'\n\n" + usage)
     exit(2)
   }
+}
+
+if interactive {
+  exit(runInteractive(options: options))
 }
 
 // Redrawing without pauses would only show the last frame: log unless stepping (or told).
