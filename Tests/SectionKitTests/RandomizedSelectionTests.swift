@@ -103,7 +103,9 @@ final class SelectionRun {
       // Where every selected item was before the batch.
       var before: [Int: [Int: Int]] = [:]
       for (sectionID, items) in selected {
-        for item in items { before[sectionID, default: [:]][item] = position(of: item, in: sectionID)!.index }
+        for item in items {
+          before[sectionID, default: [:]][item] = position(of: item, in: sectionID)!.index
+        }
       }
       fixture.apply(operation, coordinator: coordinator)
       for (sectionID, items) in selected {
@@ -138,7 +140,9 @@ final class SelectionRun {
       guard let real = section(sectionID), let index = real.firstIndex(where: { $0.id == item })
       else { return nil }
       real.deselect(index: index)
-      if selected[sectionID]?.contains(item) ?? false { deselect(item, in: sectionID, index: index) }
+      if selected[sectionID]?.contains(item) ?? false {
+        deselect(item, in: sectionID, index: index)
+      }
     case .sectionSelectAll(let sectionID):
       guard let real = section(sectionID) else { return nil }
       real.selectAll()
@@ -192,7 +196,8 @@ final class SelectionRun {
       if heard != wanted { return "#\(id) heard \(heard), expected \(wanted)" }
       let indexes = section.selectedIndexes.map { section[$0].id }.sorted()
       if indexes != (selected[id] ?? []).sorted() {
-        return "#\(id).selectedIndexes names items \(indexes), expected \((selected[id] ?? []).sorted())"
+        return
+          "#\(id).selectedIndexes names items \(indexes), expected \((selected[id] ?? []).sorted())"
       }
     }
     return nil
@@ -222,7 +227,8 @@ func randomSelectionStep<R: RandomNumberGenerator>(
     return .batch(
       on: id, depth: 1,
       [.elements(section: id, .removeSubrange(range))]
-        + (items.isEmpty ? [] : [.elements(section: id, .insertContents(items, at: range.lowerBound))]))
+        + (items.isEmpty
+          ? [] : [.elements(section: id, .insertContents(items, at: range.lowerBound))]))
   }
   let roll = Int.random(in: 0..<20, using: &rng)
   if shown.isEmpty || roll < 8 {

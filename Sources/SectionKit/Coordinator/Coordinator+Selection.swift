@@ -139,7 +139,8 @@ extension Coordinator {
     }
     handlers.selection[key] = entry
     if !previous.isEmpty {
-      adapter?.coordinator(self, didDeselect: previous.map { IndexPath(item: $0, section: section) })
+      adapter?.coordinator(
+        self, didDeselect: previous.map { IndexPath(item: $0, section: section) })
     }
     if reportSelection {
       adapter?.coordinator(self, didSelect: [IndexPath(item: index, section: section)])
