@@ -164,6 +164,55 @@ public final class ConsoleAdapter<Output: TextOutputStream>: ViewAdapter {
     if !lines.isEmpty { show(lines, tree: false) }
   }
 
+  // MARK: User input
+
+  /// The number of elements shown in each section.
+  public var shownCounts: [Int] { shown.map(\.rows.count) }
+
+  /// Whether the element at `indexPath` is shown selected.
+  public func isShownSelected(_ indexPath: IndexPath) -> Bool {
+    shown.indices.contains(indexPath[0]) && shown[indexPath[0]].rows.indices.contains(indexPath[1])
+      && shown[indexPath[0]].rows[indexPath[1]].isSelected
+  }
+
+  /// The user toggled the selection of the element at `indexPath` (a key press in the
+  /// interactive demo): the adapter marks it, reports it with `coordinator.select(_:)` or
+  /// `coordinator.deselect(_:)`, and takes the mark back when the coordinator refuses.
+  ///
+  /// - Returns: whether the element is selected afterwards.
+  @discardableResult
+  public func toggleSelection(at indexPath: IndexPath, in coordinator: Coordinator) -> Bool {
+    let wasSelected = isShownSelected(indexPath)
+    let selected =
+      wasSelected ? !coordinator.deselect(indexPath) : coordinator.select(indexPath)
+    if selected != wasSelected {
+      shown[indexPath[0]].rows[indexPath[1]].isSelected = selected
+      show([selectionLine(selected ? "selected" : "deselected", .selected, indexPath)], tree: false)
+    }
+    return selected
+  }
+
+  /// The user moved the element at `from` towards `proposed` (the interactive demo's `J`/`K`):
+  /// the adapter asks the coordinator where it may go, moves its row there (with its selection),
+  /// then reports the move with `coordinator.moveElement(from:to:)`.
+  ///
+  /// - Returns: where the element went, or `nil` when it cannot move.
+  @discardableResult
+  public func moveElement(from: IndexPath, to proposed: IndexPath, in coordinator: Coordinator)
+    -> IndexPath?
+  {
+    guard let target = coordinator.targetIndexPath(forMoveFrom: from, proposed: proposed),
+      target != from
+    else { return nil }
+    let row = shown[from[0]].rows.remove(at: from[1])
+    shown[target[0]].rows.insert(row, at: target[1])
+    coordinator.moveElement(from: from, to: target)
+    var line = StyledLine("moved", .note)
+    line.append(" \(format(from)) → \(format(target)) \(row.text)")
+    show([line], tree: false)
+    return target
+  }
+
   // MARK: Writing
 
   private func selectionLine(_ verb: String, _ style: TextStyle, _ path: IndexPath) -> StyledLine {

@@ -63,6 +63,12 @@ public final class TestAdapter: ViewAdapter {
   public internal(set) var reloads: [[Int]] = []
   /// Every changeset applied, oldest first.
   public internal(set) var changesets: [Changeset] = []
+  /// Which elements the simulated view shows selected, per section. Like a collection view's
+  /// selection it follows every changeset (moves, inserts and deletes before an element; a
+  /// deleted element leaves it, a reloaded one stays), is cleared by a reload, and changes on
+  /// `coordinator(_:didSelect:)` / `coordinator(_:didDeselect:)` and the simulated user input
+  /// (``userSelect(_:in:)``, ``userDeselect(_:in:)``, ``userMove(from:to:in:)``).
+  public internal(set) var mirrorSelection: [[Bool]] = []
   /// The index paths of every `coordinator(_:didSelect:)` call, oldest first.
   public internal(set) var selections: [[IndexPath]] = []
   /// The index paths of every `coordinator(_:didDeselect:)` call, oldest first.
@@ -138,6 +144,7 @@ public final class TestAdapter: ViewAdapter {
   public func reloadData(from coordinator: Coordinator) {
     mirrorCounts = Self.readCounts(coordinator)
     mirrorValues = readValues(coordinator, counts: mirrorCounts)
+    mirrorSelection = mirrorCounts.map { Array(repeating: false, count: $0) }
     reloads.append(mirrorCounts)
   }
 
@@ -172,6 +179,19 @@ public final class TestAdapter: ViewAdapter {
       mismatch = BatchValidator.firstMismatch(replayed, newValues)
       if mismatch != nil { kinds.append(.replayMismatch) }
     }
+    if !batch.hasErrors && mirrorSelection.map(\.count) == oldCounts {
+      var keptByReload: [IndexPath: Bool] = [:]
+      for (from, to) in batch.reloadDestinations {
+        guard let oldItem = from.item, let newItem = to.item else { continue }
+        keptByReload[IndexPath(item: newItem, section: to.section)] =
+          mirrorSelection[from.section][oldItem]
+      }
+      mirrorSelection = BatchValidator.replay(
+        batch, old: mirrorSelection, newValues: { keptByReload[$0] ?? false },
+        newCounts: newCounts)
+    } else {
+      mirrorSelection = newCounts.map { Array(repeating: false, count: $0) }
+    }
     // Show the model from now on, so that one bad batch does not fail every later one.
     mirrorCounts = newCounts
     mirrorValues = newValues
@@ -185,14 +205,85 @@ public final class TestAdapter: ViewAdapter {
     onFailure(failure)
   }
 
-  /// Records the selection.
+  /// Records the selection and marks the elements selected in ``mirrorSelection``.
   public func coordinator(_ coordinator: Coordinator, didSelect indexPaths: [IndexPath]) {
     selections.append(indexPaths)
+    for path in indexPaths { setMirrorSelection(path, true, "didSelect") }
   }
 
-  /// Records the deselection.
+  /// Records the deselection and marks the elements deselected in ``mirrorSelection``.
   public func coordinator(_ coordinator: Coordinator, didDeselect indexPaths: [IndexPath]) {
     deselections.append(indexPaths)
+    for path in indexPaths { setMirrorSelection(path, false, "didDeselect") }
+  }
+
+  // MARK: Simulated user input
+
+  /// The elements ``mirrorSelection`` shows selected, sorted.
+  public var mirrorSelectedIndexPaths: [IndexPath] {
+    mirrorSelection.enumerated().flatMap { section, flags in
+      flags.indices.filter { flags[$0] }.map { IndexPath(item: $0, section: section) }
+    }
+  }
+
+  /// The user taps an unselected element: the view selects it, then reports it with
+  /// `coordinator.select(_:)`, and deselects it again when the coordinator refuses.
+  @discardableResult
+  public func userSelect(_ indexPath: IndexPath, in coordinator: Coordinator) -> Bool {
+    setMirrorSelection(indexPath, true, "userSelect")
+    let selected = coordinator.select(indexPath)
+    if !selected { setMirrorSelection(indexPath, false, "userSelect") }
+    return selected
+  }
+
+  /// The user taps a selected element: the view deselects it, then reports it with
+  /// `coordinator.deselect(_:)`, and selects it again when the coordinator refuses.
+  @discardableResult
+  public func userDeselect(_ indexPath: IndexPath, in coordinator: Coordinator) -> Bool {
+    setMirrorSelection(indexPath, false, "userDeselect")
+    let deselected = coordinator.deselect(indexPath)
+    if !deselected { setMirrorSelection(indexPath, true, "userDeselect") }
+    return deselected
+  }
+
+  /// The user drags an element from `from` towards `proposed`: the view asks
+  /// `coordinator.targetIndexPath(forMoveFrom:proposed:)`, moves the element (its value and
+  /// selection) in the mirror, then reports the move with `coordinator.moveElement(from:to:)`.
+  ///
+  /// - Returns: where the element went, or `nil` when it cannot move.
+  @discardableResult
+  public func userMove(from: IndexPath, to proposed: IndexPath, in coordinator: Coordinator)
+    -> IndexPath?
+  {
+    guard let target = coordinator.targetIndexPath(forMoveFrom: from, proposed: proposed) else {
+      return nil
+    }
+    guard target != from else { return target }
+    let section = from[0]
+    if mirrorValues.indices.contains(section) {
+      mirrorValues[section].insert(mirrorValues[section].remove(at: from[1]), at: target[1])
+    }
+    if mirrorSelection.indices.contains(section) {
+      mirrorSelection[section].insert(mirrorSelection[section].remove(at: from[1]), at: target[1])
+    }
+    coordinator.moveElement(from: from, to: target)
+    return target
+  }
+
+  private func setMirrorSelection(_ path: IndexPath, _ selected: Bool, _ operation: String) {
+    guard path.count == 2, mirrorSelection.indices.contains(path[0]),
+      mirrorSelection[path[0]].indices.contains(path[1])
+    else {
+      let failure = TestAdapterFailure(
+        kinds: [.staleDataSource], violations: [], mismatch: nil, changeset: Changeset(),
+        events: [], oldCounts: mirrorCounts, newCounts: mirrorCounts,
+        details: ["\(operation) names \(path), which the view does not show"],
+        location: location)
+      failures.append(failure)
+      onFailure(failure)
+      return
+    }
+    mirrorSelection[path[0]][path[1]] = selected
   }
 
   // MARK: Reading the model

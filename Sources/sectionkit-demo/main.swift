@@ -3,6 +3,8 @@
 //   swift run sectionkit-demo                 # an append-only log of every step
 //   swift run sectionkit-demo --step          # on a terminal: redraw, wait for Return each step
 //   swift run sectionkit-demo --log --plain   # append-only log, no ANSI, even on a terminal
+//   swift run sectionkit-demo --interactive   # on a terminal: select, edit and move with keys
+//   swift run sectionkit-demo --layout        # the sections drawn with compositional layouts
 //
 // The script itself is `ContactsDemo.run(on:pause:)` in SectionKitConsole/Examples, so that the
 // tests can compare its output with a golden file.
@@ -12,7 +14,7 @@ import SectionKitConsole
 
 let usage = """
   usage: sectionkit-demo [--step] [--log | --redraw] [--plain | --ansi]
-                         [--no-index-paths] [--trees] [--layout]
+                         [--no-index-paths] [--trees] [--layout | --interactive]
 
     --step            on a terminal, wait for Return after each step
     --log, --redraw   append-only log, or clear and redraw (default: redraw on a terminal
@@ -22,15 +24,20 @@ let usage = """
     --trees           in log mode, write the whole tree after every changeset
     --layout          draw the sections with compositional layouts (CompositionalLayoutDSL's
                       README example, a three-column mosaic, a ListKit-style layout)
+    --interactive     on a terminal: ↑/↓ or k/j move the cursor, space selects, e toggles
+                      editing, K/J (or m) move the element while editing, a lists its
+                      actions, q quits
 
   """
 
 var options = ConsoleOptions(showsIndexPaths: true)
 var stepping = false
 var layoutDemo = false
+var interactive = false
 for argument in CommandLine.arguments.dropFirst() {
   switch argument {
   case "--step": stepping = true
+  case "--interactive": interactive = true
   case "--log": options.mode = .log
   case "--redraw": options.mode = .redraw
   case "--plain": options.style = .plain
@@ -45,6 +52,10 @@ for argument in CommandLine.arguments.dropFirst() {
     StandardError().writeLine("sectionkit-demo: unknown option '\(argument)'\n\n" + usage)
     exit(2)
   }
+}
+
+if interactive {
+  exit(runInteractive(options: options))
 }
 
 // Redrawing without pauses would only show the last frame: log unless stepping (or told).

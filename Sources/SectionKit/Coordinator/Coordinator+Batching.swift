@@ -26,12 +26,15 @@ extension Coordinator {
     // A change made while a changeset is being applied starts the next batch from the state the
     // adapter is switching to.
     commitPending()
+    if interceptAdapterMove(event) { return }
     if adapter == nil || needsReload {
       needsReload = true
       reducer = nil
+      dropSelectionForReload()
       return
     }
     if case .invalidateAll = event {
+      dropSelectionForReload()
       needsReload = true
       reducer = nil
       return
@@ -53,12 +56,14 @@ extension Coordinator {
       currentBatchEvents = []
     }
     while true {
+      deliverHandlerNotifications()
       if needsReload {
         reducer = nil
         guard let adapter else { break }
         needsReload = false
-        presented = PresentedState(mapping: mapping)
+        resetPresented()
         adapter.reloadData(from: self)
+        reannounceSelection(to: adapter)
         continue
       }
       guard self.reducer != nil, let adapter else { break }
@@ -66,7 +71,7 @@ extension Coordinator {
       // presented counts, and holding them would copy them on the first write.
       let (commit, events) = takeReducer()
       if commit.changeset.isEmpty {
-        presented.apply(commit)
+        applyCommit(commit)
         continue
       }
       batchSerial &+= 1
@@ -92,6 +97,6 @@ extension Coordinator {
   func commitPending() {
     guard let commit = pendingCommit else { return }
     pendingCommit = nil
-    presented.apply(commit)
+    applyCommit(commit)
   }
 }

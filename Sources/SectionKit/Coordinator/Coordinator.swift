@@ -77,6 +77,8 @@ public final class Coordinator {
   @exclusivity(unchecked) var pendingCommit: PresentedState.Commit?
   /// Identifies the changeset being applied, so that a late `updateData` call does nothing.
   @exclusivity(unchecked) var batchSerial = 0
+  /// Selection, editing and moves of the opt-in handlers (see `Coordinator+Selection.swift`).
+  @exclusivity(unchecked) var handlers = HandlerState()
 
   /// Creates a coordinator for the tree rooted at `sectionProvider`, which becomes the root of a
   /// new ``SectionProviderMapping`` (so it must not have a parent or another mapping).
@@ -96,6 +98,7 @@ public final class Coordinator {
     newMapping.delegate = self
     reducer = nil
     currentBatchEvents = []
+    dropSelectionForReload()
     scheduleReload()
   }
 
@@ -130,9 +133,9 @@ public final class Coordinator {
   }
 
   /// The presented state; with no adapter attached, the model as it is now.
-  private var current: PresentedState {
+  var current: PresentedState {
     if adapter == nil && needsReload && state == .idle {
-      presented = PresentedState(mapping: mapping)
+      resetPresented()
     }
     return presented
   }

@@ -29,10 +29,30 @@ public protocol ViewAdapter: AnyObject {
   func apply(
     _ changeset: Changeset, from coordinator: Coordinator, updateData: @escaping () -> Void)
 
-  /// The coordinator selected these elements (by a handler or through a changeset), new coordinates.
+  /// The coordinator selected these elements, in the coordinates the adapter shows now.
+  ///
+  /// **What the adapter is told.** An adapter's view keeps its own selection and follows every
+  /// changeset by itself, as a `UICollectionView` does: selected elements follow inserts,
+  /// deletes and moves, a deleted element leaves the selection, a reloaded one stays, and
+  /// ``reloadData(from:)`` clears it. The coordinator keeps the same selection by the same rules
+  /// and tells the adapter only of the changes it did not initiate and that no changeset or
+  /// reload implies:
+  /// - selections and deselections the sections make themselves (`select(index:)`,
+  ///   `deselect(index:)`, `selectAll()`, `deselectAll()`, also from inside their handlers);
+  /// - the previous element of a single-selection section, deselected when the adapter selects
+  ///   another (``Coordinator/select(_:)``);
+  /// - after a reload that followed no model change (attaching the adapter), everything still
+  ///   selected (a reload after a change clears the coordinator's selection too).
+  ///
+  /// These calls are made between changesets, never inside ``apply(_:from:updateData:)``, with
+  /// index paths in the current coordinates (what ``Coordinator/numberOfElements(inSection:)``
+  /// answers at the time of the call). The adapter is never told of the selections and
+  /// deselections it reported itself through ``Coordinator/select(_:)`` and
+  /// ``Coordinator/deselect(_:)`` when they succeed (they return `true`).
   func coordinator(_ coordinator: Coordinator, didSelect indexPaths: [IndexPath])
 
-  /// The coordinator deselected these elements (by a handler, or because they were deleted).
+  /// The coordinator deselected these elements, in the coordinates the adapter shows now. See
+  /// ``coordinator(_:didSelect:)`` for when the adapter is told.
   func coordinator(_ coordinator: Coordinator, didDeselect indexPaths: [IndexPath])
 }
 

@@ -29,6 +29,8 @@ public enum ContactsDemo {
   public final class ListSection: ArraySection<String>, ConsolePresentable {
     /// The header.
     public var title = ""
+    /// Whether several elements can be selected at once (``SelectionHandler``).
+    public var allowsMultipleSelection = false
     /// What the footer counts, singular and plural: `1 person`, `3 people`.
     public var unit = (one: "item", many: "items")
 
@@ -142,6 +144,41 @@ public enum ContactsDemo {
       console.writeTree()
     }
 
+    return coordinator
+  }
+}
+
+extension ContactsDemo.ListSection: SelectionHandler, EditingHandler, MoveHandler, ActionHandler {
+  /// `uppercase` and `delete` (destructive).
+  public func actions(at index: Int) -> [ElementAction] {
+    [ElementAction(name: "uppercase"), ElementAction(name: "delete", isDestructive: true)]
+  }
+
+  /// Upper-cases or deletes the element.
+  public func performAction(named name: String, at index: Int) {
+    switch name {
+    case "uppercase": self[index] = self[index].uppercased()
+    case "delete": remove(at: index)
+    default: break
+    }
+  }
+}
+
+extension ContactsDemo {
+  /// The tree of the interactive demo: family (multiple selection), friends (single selection)
+  /// and colleagues, with a coordinator showing it on `console`.
+  public static func makeInteractive<Output>(on console: ConsoleAdapter<Output>) -> Coordinator {
+    let family = ListSection(title: "Family", unit: ("person", "people"), ["Mum", "Dad", "Gran"])
+    family.allowsMultipleSelection = true
+    let friends = ListSection(title: "Friends", unit: ("person", "people"), ["Ada", "Grace"])
+    let colleagues = ListSection(
+      title: "Colleagues", unit: ("person", "people"), ["Linus", "Margaret", "Barbara"])
+    let contacts = ComposedSectionProvider()
+    contacts.append(family)
+    contacts.append(friends)
+    contacts.append(colleagues)
+    let coordinator = Coordinator(sectionProvider: contacts)
+    coordinator.adapter = console
     return coordinator
   }
 }

@@ -57,3 +57,17 @@ func recordRandomizedFailure(
     \(minimal.enumerated().map { "  \($0.offset + 1). \($0.element)" }.joined(separator: "\n"))
     """, sourceLocation: sourceLocation)
 }
+
+/// Removes steps from a failing sequence of any kind while it still fails, one at a time from
+/// the end.
+func shrinkSteps<Step>(_ steps: [Step], failure: ([Step]) -> String?) -> [Step] {
+  var steps = steps
+  var index = steps.count - 1
+  while index >= 0 {
+    var candidate = steps
+    candidate.remove(at: index)
+    if failure(candidate) != nil { steps = candidate }
+    index -= 1
+  }
+  return steps
+}

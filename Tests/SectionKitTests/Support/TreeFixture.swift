@@ -10,6 +10,9 @@ final class TreeFixture {
   private var ids: [ObjectIdentifier: Int] = [:]
   private var nextID = 1
   private var nextItem = 1
+  /// Makes the real section for a reference array section (id, items): a plain `ArraySection`
+  /// by default; handler tests pass subclasses.
+  var makeArraySection: (Int, [Item]) -> ArraySection<Item> = { ArraySection($1) }
 
   init() {
     reference = .composed(id: 0, children: [])
@@ -30,7 +33,7 @@ final class TreeFixture {
   func build(_ node: RefNode) -> SectionProviderChild {
     switch node {
     case .array(let id, let items):
-      let section = ArraySection(items)
+      let section = makeArraySection(id, items)
       register(section, id: id)
       return .section(section)
     case .single(let id, let item):
@@ -285,6 +288,14 @@ final class TreeFixture {
       }
       return true
     }
+  }
+
+  /// Applies `operation` to the reference only: the real section already made the change (for
+  /// example through a handler).
+  func updateReference(section id: Int, _ operation: ElementOperation) {
+    guard case .array(_, let items)? = reference.find(id), let new = operation.applied(to: items)
+    else { return }
+    _ = reference.modify(id) { $0 = .array(id: id, items: new) }
   }
 
   private func insertReference(_ child: RefNode, into parentID: Int, at index: Int) {

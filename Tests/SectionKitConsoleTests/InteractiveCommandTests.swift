@@ -1,0 +1,35 @@
+import Foundation
+import SectionKit
+import SectionKitConsole
+import Testing
+
+@Suite("Interactive demo: keys become commands")
+struct InteractiveCommandTests {
+  @Test func keysMapToCommands() {
+    #expect(
+      InteractiveCommand.commands(in: Array("jk eJKmaq".utf8))
+        == [
+          .cursorDown, .cursorUp, .toggleSelection, .toggleEditing, .moveDown, .moveUp, .moveDown,
+          .listActions, .quit,
+        ])
+    #expect(
+      InteractiveCommand.commands(in: [0x1B, 0x5B, 0x41, 0x1B, 0x5B, 0x42]) == [
+        .cursorUp, .cursorDown,
+      ])
+    #expect(InteractiveCommand.commands(in: Array("xyz".utf8)).isEmpty)
+    #expect(InteractiveCommand.command(for: 0x03) == .quit)
+  }
+
+  @Test func commandsDriveTheCoordinator() {
+    let console = ConsoleAdapter(output: String())
+    let coordinator = ContactsDemo.makeInteractive(on: console)
+    var session = InteractiveSession()
+    for command in InteractiveCommand.commands(in: Array(" j eJ".utf8)) {
+      _ = session.perform(command, console: console, coordinator: coordinator)
+    }
+    #expect(coordinator.isEditing)
+    #expect(coordinator.selectedIndexPaths == [[0, 0], [0, 2]])
+    #expect(console.selectedIndexPaths == [[0, 0], [0, 2]])
+    #expect(session.perform(.quit, console: console, coordinator: coordinator) == nil)
+  }
+}
