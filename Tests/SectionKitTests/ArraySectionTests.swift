@@ -163,3 +163,49 @@ struct SingleElementSectionTests {
     #expect(section.numberOfElements == 1)
   }
 }
+
+@Suite("ArraySection reorders with moves")
+struct ArraySectionPermutationTests {
+  /// Applies the recorded move events to the old elements and returns the result.
+  static func replay(_ log: [String], on old: [Int]) -> [Int] {
+    var items = old
+    for entry in log where entry.hasPrefix("move ") {
+      let parts = entry.dropFirst(5).split(separator: "-").map {
+        Int($0.trimmingCharacters(in: [">"]))!
+      }
+      items.insert(items.remove(at: parts[0]), at: parts[1])
+    }
+    return items
+  }
+
+  @Test func sortReverseAndShuffleEmitMovesThatReplayToTheNewOrder() {
+    var rng = SplitMix(seed: 7)
+    for size in [0, 1, 2, 5, 40] {
+      let old = (0..<size).map { _ in Int.random(in: 0..<100, using: &rng) }
+      for operation in ["sort", "reverse", "shuffle", "sortDescending"] {
+        let section = ArraySection(old)
+        let recorder = EventRecorder()
+        section.updateDelegate = recorder
+        switch operation {
+        case "sort": section.sort()
+        case "reverse": section.reverse()
+        case "shuffle": section.shuffle(using: &rng)
+        default: section.sort(by: >)
+        }
+        let log = recorder.take()
+        #expect(Self.replay(log, on: old) == section.elements, "\(operation) of \(old)")
+        if log.isEmpty { continue }
+        #expect(log.first == "begin" && log.last == "end", "one bracket")
+        #expect(log.dropFirst().dropLast().allSatisfy { $0.hasPrefix("move ") }, "only moves")
+        #expect(log.count - 2 <= size, "at most one move per element")
+      }
+    }
+    let sorted = ArraySection([1, 2, 3])
+    let recorder = EventRecorder()
+    sorted.updateDelegate = recorder
+    sorted.sort()
+    #expect(recorder.take().isEmpty, "sorting a sorted section changes nothing")
+    sorted.sort(by: >)
+    #expect(sorted.elements == [3, 2, 1])
+  }
+}

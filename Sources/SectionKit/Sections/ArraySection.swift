@@ -27,7 +27,7 @@ open class ArraySection<Element>: BracketedSection {
 
   /// The elements, in order.
   // Unchecked exclusivity: every write below is a plain array operation that calls no user code.
-  @exclusivity(unchecked) public final private(set) var elements: [Element]
+  @exclusivity(unchecked) public final internal(set) var elements: [Element]
 
   /// Creates an empty section.
   public required init() {

@@ -160,7 +160,13 @@ final class TreeFixture {
     case 10:
       return .replaceSubrange(
         range(), with: (0..<Int.random(in: 0...3, using: &rng)).map { _ in makeItem(using: &rng) })
-    case 11: return Bool.random(using: &rng) ? .removeAllWhereOdd : .removeAll
+    case 11:
+      switch Int.random(in: 0..<4, using: &rng) {
+      case 0: return .removeAllWhereOdd
+      case 1: return .removeAll
+      case 2: return .sortByIDDescending
+      default: return .reverse
+      }
     default: return .update(at: index())
     }
   }

@@ -16,6 +16,8 @@ enum ElementOperation: CustomStringConvertible {
   case removeAllWhereOdd
   case removeAll
   case replaceSingle(Item?)
+  case sortByIDDescending
+  case reverse
 
   var description: String {
     switch self {
@@ -31,6 +33,8 @@ enum ElementOperation: CustomStringConvertible {
     case .removeAllWhereOdd: "removeAll { $0.id is odd }"
     case .removeAll: "removeAll()"
     case .replaceSingle(let item): "replace(element: \(item.map(\.description) ?? "nil"))"
+    case .sortByIDDescending: "sort { $0.id > $1.id }"
+    case .reverse: "reverse()"
     }
   }
 
@@ -67,6 +71,8 @@ enum ElementOperation: CustomStringConvertible {
     case .removeAllWhereOdd: items.removeAll { $0.id % 2 == 1 }
     case .removeAll: items.removeAll()
     case .replaceSingle: return nil
+    case .sortByIDDescending: items.sort { $0.id > $1.id }
+    case .reverse: items.reverse()
     }
     return items
   }
@@ -86,6 +92,8 @@ enum ElementOperation: CustomStringConvertible {
     case .removeAllWhereOdd: section.removeAll { $0.id % 2 == 1 }
     case .removeAll: section.removeAll()
     case .replaceSingle: break
+    case .sortByIDDescending: section.sort { $0.id > $1.id }
+    case .reverse: section.reverse()
     }
   }
 }
