@@ -28,7 +28,9 @@ let package = Package(
     .executableTarget(
       name: "sectionkit-demo",
       dependencies: ["SectionKit", "SectionKitConsole", "SectionKitLayout"]),
-    .executableTarget(name: "sectionkit-bench", dependencies: ["SectionKit", "SectionKitLayout"]),
+    .executableTarget(
+      name: "sectionkit-bench",
+      dependencies: ["SectionKit", "SectionKitLayout", "SectionKitTesting"]),
     .testTarget(
       name: "SectionKitTests",
       dependencies: ["SectionKit", "SectionKitTesting", "SectionKitConsole"],
@@ -40,7 +42,7 @@ let package = Package(
       dependencies: ["SectionKit", "SectionKitConsole", "SectionKitLayout"],
       resources: [.copy("Snapshots")]),
     .testTarget(
-      name: "SectionKitLayoutTests", dependencies: ["SectionKitLayout"],
+      name: "SectionKitLayoutTests", dependencies: ["SectionKitLayout", "SectionKitTesting"],
       resources: [.copy("Golden")],
       swiftSettings: internalChecks),
   ],

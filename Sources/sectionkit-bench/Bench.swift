@@ -1,5 +1,6 @@
 import Foundation
 import SectionKit
+import SectionKitTesting
 
 /// An adapter that accepts everything and does no work, so that the figures measure SectionKit.
 final class NullAdapter: ViewAdapter {
@@ -12,18 +13,6 @@ final class NullAdapter: ViewAdapter {
     updateData()
     changesets += 1
     operations += changeset.count
-  }
-}
-
-/// SplitMix64, so that every run measures the same work.
-struct BenchRNG: RandomNumberGenerator {
-  var state: UInt64
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }
 
@@ -87,7 +76,7 @@ enum Bench {
     let coordinator = Coordinator(sectionProvider: root)
     let adapter = NullAdapter()
     coordinator.adapter = adapter
-    var rng = BenchRNG(state: 42)
+    var rng = SeededGenerator(seed: 42)
     let time = seconds {
       for _ in 0..<(changes / batchSize) {
         root.performBatchUpdates {

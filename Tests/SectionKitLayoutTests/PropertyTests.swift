@@ -1,5 +1,6 @@
 import Foundation
 import SectionKitLayout
+import SectionKitTesting
 import Testing
 
 /// Seeded random layouts: each failure names its seed, which replays it.

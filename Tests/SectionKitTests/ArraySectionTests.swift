@@ -1,3 +1,4 @@
+import SectionKitTesting
 import Testing
 
 @testable import SectionKit
@@ -179,7 +180,7 @@ struct ArraySectionPermutationTests {
   }
 
   @Test func sortReverseAndShuffleEmitMovesThatReplayToTheNewOrder() {
-    var rng = SplitMix(seed: 7)
+    var rng = SeededGenerator(seed: 7)
     for size in [0, 1, 2, 5, 40] {
       let old = (0..<size).map { _ in Int.random(in: 0..<100, using: &rng) }
       for operation in ["sort", "reverse", "shuffle", "sortDescending"] {

@@ -1,4 +1,5 @@
 import Foundation
+import SectionKitTesting
 import Testing
 
 @testable import SectionKit
@@ -42,7 +43,7 @@ struct RandomizedModelTests {
 
   @Test func randomOperations() {
     for seed in randomizedSeeds(base: 1, count: 40) {
-      var rng = SplitMix(seed: seed)
+      var rng = SeededGenerator(seed: seed)
       let generator = TreeFixture()
       var steps: [TreeOperation] = []
       for _ in 0..<150 {

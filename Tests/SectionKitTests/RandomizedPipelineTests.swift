@@ -74,7 +74,7 @@ struct RandomizedPipelineTests {
   @Test func randomBatches() {
     var batches = 0
     for seed in randomizedSeeds(base: 1_000, count: 60) {
-      var rng = SplitMix(seed: seed)
+      var rng = SeededGenerator(seed: seed)
       let generator = TreeFixture()
       var steps: [TreeOperation] = []
       for _ in 0..<6 {

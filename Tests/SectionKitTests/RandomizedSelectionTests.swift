@@ -261,7 +261,7 @@ func randomSelectionStep<R: RandomNumberGenerator>(
 struct RandomizedSelectionTests {
   @Test func randomBatchesInterleavedWithSelections() {
     for seed in randomizedSeeds(base: 4_000, count: 30) {
-      var rng = SplitMix(seed: seed)
+      var rng = SeededGenerator(seed: seed)
       let run = SelectionRun()
       var steps: [SelectionStep] = []
       var failure: String?

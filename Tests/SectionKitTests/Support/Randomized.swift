@@ -1,20 +1,8 @@
 import Foundation
+import SectionKitTesting
 import Testing
 
 @testable import SectionKit
-
-/// SplitMix64: a small, seeded, reproducible generator for the randomized tests.
-struct SplitMix: RandomNumberGenerator {
-  private var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
 
 /// Seeds for a randomized test: `SECTIONKIT_SEED=n` replays one seed; otherwise `count` seeds from
 /// `base`.
@@ -25,16 +13,10 @@ func randomizedSeeds(base: UInt64, count: Int) -> [UInt64] {
   return (0..<UInt64(count)).map { base &+ $0 }
 }
 
-/// Removes steps from a failing sequence while it still fails, one at a time from the end.
+/// Removes steps from a failing sequence while it still fails, one at a time from the end, then
+/// flattens the batches that need not be batches.
 func shrink(_ steps: [TreeOperation], failure: ([TreeOperation]) -> String?) -> [TreeOperation] {
-  var steps = steps
-  var index = steps.count - 1
-  while index >= 0 {
-    var candidate = steps
-    candidate.remove(at: index)
-    if failure(candidate) != nil { steps = candidate }
-    index -= 1
-  }
+  var steps = shrinkSteps(steps, failure: failure)
   // Flatten batches where the smaller sequence still fails.
   for index in steps.indices.reversed() {
     guard case .batch(_, _, let inner) = steps[index] else { continue }
