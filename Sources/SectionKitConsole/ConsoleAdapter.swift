@@ -42,6 +42,8 @@ public final class ConsoleAdapter<Output: TextOutputStream>: ViewAdapter {
   public let environment: ConsoleEnvironment
   /// The number of changesets applied so far (the log numbers them from 1).
   public private(set) var changesetCount = 0
+  /// The element the user is on, marked `›` in the tree (the interactive demo's cursor).
+  public var cursor: IndexPath?
   /// When set, the tree is drawn with this layout (boxes in character cells) instead of as a list.
   public var layout: ConsoleLayoutRenderer?
 
@@ -81,7 +83,7 @@ public final class ConsoleAdapter<Output: TextOutputStream>: ViewAdapter {
 
   /// The current tree as the adapter shows it, rendered with ``options``.
   public var renderedTree: String {
-    options.render(ConsoleRenderer.treeLines(shown, options: options))
+    options.render(ConsoleRenderer.treeLines(shown, options: options, cursor: cursor))
   }
 
   /// Writes `text` as a note, each line prefixed with `» `: at once in log mode; in redraw mode
@@ -99,6 +101,14 @@ public final class ConsoleAdapter<Output: TextOutputStream>: ViewAdapter {
   /// Writes the tree as the adapter shows it now: appended in log mode, a redraw in redraw mode.
   public func writeTree() {
     show([], tree: true)
+  }
+
+  /// Re-reads the headers, footers and editing state of the sections shown (they can change
+  /// without a changeset, e.g. when `coordinator.setEditing(_:)` is called).
+  public func refreshDecorations(from coordinator: Coordinator) {
+    for index in shown.indices where index < coordinator.numberOfSections {
+      shown[index].refreshDecorations(coordinator: coordinator, at: index)
+    }
   }
 
   /// Writes `text` as it is (add the newline yourself).
@@ -228,7 +238,7 @@ public final class ConsoleAdapter<Output: TextOutputStream>: ViewAdapter {
       layout.map { drawing in
         drawing.render(shown).split(separator: "\n", omittingEmptySubsequences: false)
           .dropLast().map { StyledLine(String($0)) }
-      } ?? ConsoleRenderer.treeLines(shown, options: options)
+      } ?? ConsoleRenderer.treeLines(shown, options: options, cursor: cursor)
     switch options.mode {
     case .redraw, .auto:
       let notes = pendingNotes.flatMap {

@@ -48,15 +48,23 @@ public enum ConsoleRenderer {
   }
 
   /// The lines of a tree.
-  static func treeLines(_ sections: [ShownSection], options: ConsoleOptions) -> [StyledLine] {
+  ///
+  /// A section in editing mode has `✎` after its header; the element under `cursor` starts with
+  /// `›`.
+  static func treeLines(
+    _ sections: [ShownSection], options: ConsoleOptions, cursor: IndexPath? = nil
+  ) -> [StyledLine] {
     guard !sections.isEmpty else { return [StyledLine("(no sections)", .footer)] }
     var lines: [StyledLine] = []
     for (sectionIndex, section) in sections.enumerated() {
       if let header = section.header {
-        lines.append(StyledLine(rule(header, width: options.width), .header))
+        let title = section.isEditing ? header + " ✎" : header
+        lines.append(StyledLine(rule(title, width: options.width), .header))
       }
       for (index, row) in section.rows.enumerated() {
-        var line = StyledLine(row.isSelected ? " ▸ " : "   ", row.isSelected ? .selected : nil)
+        let mark = cursor == [sectionIndex, index] ? "›" : " "
+        var line = StyledLine(
+          mark + (row.isSelected ? "▸ " : "  "), row.isSelected ? .selected : nil)
         if options.showsIndexPaths {
           line.append(format([sectionIndex, index]), .indexPath)
           line.append(" ")

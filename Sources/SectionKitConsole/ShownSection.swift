@@ -20,6 +20,8 @@ struct ShownSection {
   var footer: String?
   /// The element lines.
   var rows: [Row]
+  /// Whether the section is an `EditingHandler` in editing mode.
+  var isEditing = false
 
   /// Reads the section the coordinator presents at `index`, all rows unselected.
   /// - Complexity: O(k) for k elements.
@@ -36,6 +38,7 @@ struct ShownSection {
   /// Re-reads header and footer (they may depend on the count or the index).
   mutating func refreshDecorations(coordinator: Coordinator, at index: Int) {
     let section = coordinator.section(at: index)
+    isEditing = (section as? any EditingHandler)?.isEditing ?? false
     if let presentable = section as? any ConsolePresentable {
       title = presentable.consoleHeader.map(singleLine)
       header = title

@@ -30,6 +30,8 @@ func runInteractive(options: ConsoleOptions) -> Int32 {
   var session = InteractiveSession()
   var status = "↑/↓ j/k cursor · space select · e edit · J/K move · a actions · q quit"
   func draw() {
+    console.cursor = session.cursor
+    console.refreshDecorations(from: coordinator)
     console.writeTree()
     let cursor = session.cursor.map { "\($0)" } ?? "none"
     console.write(
