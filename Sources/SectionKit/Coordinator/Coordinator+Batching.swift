@@ -54,6 +54,7 @@ extension Coordinator {
     defer {
       state = depth > 0 ? .batching : .idle
       currentBatchEvents = []
+      checkInvariants()
     }
     while true {
       deliverHandlerNotifications()
