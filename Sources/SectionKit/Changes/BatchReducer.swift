@@ -29,7 +29,15 @@ struct BatchReducer {
   private var sectionTree = RunPool.none
   private var hasTrees = false
   /// The element tree of each touched old section, by old section index.
-  private var elementTrees: [Int: RunPool.NodeID] = [:]
+  private var elementEdits: [Int: SectionEdits] = [:]
+
+  /// What happened to the elements of one old section.
+  private enum SectionEdits {
+    /// One change: read off directly, without a tree (the common case).
+    case single(ElementChange)
+    /// Several changes: the section's run tree.
+    case tree(RunPool.NodeID)
+  }
 
   init(presented: PresentedState) {
     oldCounts = presented.counts
@@ -72,31 +80,54 @@ struct BatchReducer {
       let (run, offset) = pool.locate(sectionTree, section)
       guard run.isOld else { return }  // covered by the section's insertion
       let oldSection = run.start + offset
-      var tree = elementTrees[oldSection] ?? pool.makeTree(.old(0..<oldCounts[oldSection]))
-      let count = pool.size(tree)
-      func check(_ index: Int, inclusive: Bool) {
-        precondition(
-          index >= 0 && (inclusive ? index <= count : index < count),
-          "Coordinator: \(event) names element \(index) of section \(section), which has \(count) "
-            + "elements at that point of the batch; a section reported a change it did not make")
+      switch elementEdits[oldSection] {
+      case nil:
+        Self.check(change, count: oldCounts[oldSection], event: event)
+        elementEdits[oldSection] = .single(change)
+      case .single(let first):
+        var tree = pool.makeTree(.old(0..<oldCounts[oldSection]))
+        tree = apply(first, to: tree, event: event)
+        elementEdits[oldSection] = .tree(apply(change, to: tree, event: event))
+      case .tree(let tree):
+        elementEdits[oldSection] = .tree(apply(change, to: tree, event: event))
       }
-      switch change {
-      case .insert(let index):
-        check(index, inclusive: true)
-        tree = pool.insert(pool.makeNode(.inserted(1)), into: tree, at: index)
-      case .remove(let index):
-        check(index, inclusive: false)
-        tree = pool.cut(tree, at: index, count: 1).tree
-      case .update(let index):
-        check(index, inclusive: false)
-        tree = pool.markUpdated(tree, at: index)
-      case .move(let from, let to):
-        check(from, inclusive: false)
-        check(to, inclusive: false)
-        let (rest, piece) = pool.cut(tree, at: from, count: 1)
-        tree = pool.insert(piece, into: rest, at: to)
-      }
-      elementTrees[oldSection] = tree
+    }
+  }
+
+  /// Traps when `change` names an element outside a section of `count` elements.
+  private static func check(
+    _ change: ElementChange, count: Int, event: SectionProviderMapping.Event
+  ) {
+    func check(_ index: Int, inclusive: Bool) {
+      precondition(
+        index >= 0 && (inclusive ? index <= count : index < count),
+        "Coordinator: \(event) names element \(index) of a section which has \(count) elements at "
+          + "that point of the batch; a section reported a change it did not make")
+    }
+    switch change {
+    case .insert(let index): check(index, inclusive: true)
+    case .remove(let index), .update(let index): check(index, inclusive: false)
+    case .move(let from, let to):
+      check(from, inclusive: false)
+      check(to, inclusive: false)
+    }
+  }
+
+  /// Applies one element change to a section's run tree.
+  private mutating func apply(
+    _ change: ElementChange, to tree: RunPool.NodeID, event: SectionProviderMapping.Event
+  ) -> RunPool.NodeID {
+    Self.check(change, count: pool.size(tree), event: event)
+    switch change {
+    case .insert(let index):
+      return pool.insert(pool.makeNode(.inserted(1)), into: tree, at: index)
+    case .remove(let index):
+      return pool.cut(tree, at: index, count: 1).tree
+    case .update(let index):
+      return pool.markUpdated(tree, at: index)
+    case .move(let from, let to):
+      let (rest, piece) = pool.cut(tree, at: from, count: 1)
+      return pool.insert(piece, into: rest, at: to)
     }
   }
 
@@ -156,17 +187,27 @@ struct BatchReducer {
       return survivors[low].newStart + old - survivors[low].oldStart
     }
 
-    for (oldSection, tree) in elementTrees.sorted(by: { $0.key < $1.key }) {
+    for (oldSection, edits) in elementEdits.sorted(by: { $0.key < $1.key }) {
       guard let newSection = newIndex(ofOldSection: oldSection) else { continue }
-      reduceElements(
-        pool.runs(tree), oldSection: oldSection, oldCount: oldCounts[oldSection],
-        newSection: newSection, into: &changeset)
+      let impliedCount: Int
+      switch edits {
+      case .single(let change):
+        Self.readOff(change, oldSection: oldSection, newSection: newSection, into: &changeset)
+        impliedCount = oldCounts[oldSection] + Self.countDelta(of: change)
+      case .tree(let tree):
+        reduceElements(
+          pool.runs(tree), oldSection: oldSection, oldCount: oldCounts[oldSection],
+          newSection: newSection, into: &changeset)
+        impliedCount = pool.size(tree)
+      }
       let newCount = mapping.section(at: newSection).numberOfElements
       #if SECTIONKIT_INTERNAL_CHECKS
         precondition(
-          newCount == pool.size(tree),
+          newCount == impliedCount,
           "Coordinator: section \(newSection) holds \(newCount) elements but its events add up to "
-            + "\(pool.size(tree))")
+            + "\(impliedCount)")
+      #else
+        _ = impliedCount
       #endif
       if newCount != oldCounts[oldSection] {
         commit.recounted.append(.init(index: newSection, count: newCount))
@@ -178,6 +219,35 @@ struct BatchReducer {
     changeset.movedElements.sort { $0.to.lexicographicallyPrecedes($1.to) }
     commit.changeset = changeset
     return commit
+  }
+
+  /// The changeset part of the only change to an old section's elements.
+  private static func readOff(
+    _ change: ElementChange, oldSection: Int, newSection: Int, into changeset: inout Changeset
+  ) {
+    switch change {
+    case .insert(let index):
+      changeset.insertedElements.append(IndexPath(item: index, section: newSection))
+    case .remove(let index):
+      changeset.deletedElements.append(IndexPath(item: index, section: oldSection))
+    case .update(let index):
+      changeset.reloadedElements.append(IndexPath(item: index, section: oldSection))
+    case .move(let from, let to):
+      guard from != to else { return }
+      changeset.movedElements.append(
+        .init(
+          from: IndexPath(item: from, section: oldSection),
+          to: IndexPath(item: to, section: newSection)))
+    }
+  }
+
+  /// How a change alters a section's count.
+  private static func countDelta(of change: ElementChange) -> Int {
+    switch change {
+    case .insert: 1
+    case .remove: -1
+    case .update, .move: 0
+    }
   }
 
   /// A batch of at most one event, read off directly.
@@ -198,14 +268,7 @@ struct BatchReducer {
       commit.changeset.deletedSectionRanges = Array(indexes.rangeView)
       commit.deleted = commit.changeset.deletedSectionRanges
     case .element(let change, let section):
-      func path(_ index: Int) -> IndexPath { IndexPath(item: index, section: section) }
-      switch change {
-      case .insert(let index): commit.changeset.insertedElements = [path(index)]
-      case .remove(let index): commit.changeset.deletedElements = [path(index)]
-      case .update(let index): commit.changeset.reloadedElements = [path(index)]
-      case .move(let from, let to):
-        if from != to { commit.changeset.movedElements = [.init(from: path(from), to: path(to))] }
-      }
+      Self.readOff(change, oldSection: section, newSection: section, into: &commit.changeset)
       let count = mapping.section(at: section).numberOfElements
       if count != oldCounts[section] { commit.recounted = [.init(index: section, count: count)] }
     }
