@@ -315,6 +315,74 @@ struct CoordinatorTests {
     #expect(f.coordinator.numberOfSections == 152)
   }
 
+  // MARK: A misbehaving adapter cannot corrupt the model
+
+  final class UnrulyAdapter: ViewAdapter {
+    var action: (Coordinator, @escaping () -> Void) -> Void = { _, _ in }
+    var savedUpdate: (() -> Void)?
+    var applied = 0
+    var reloaded = 0
+    func reloadData(from coordinator: Coordinator) { reloaded += 1 }
+    func apply(
+      _ changeset: Changeset, from coordinator: Coordinator, updateData: @escaping () -> Void
+    ) {
+      applied += 1
+      action(coordinator, updateData)
+    }
+  }
+
+  @Test func updateDataCalledTwiceOrLateDoesNothing() {
+    let f = Fixture()
+    let adapter = UnrulyAdapter()
+    f.coordinator.adapter = adapter
+    adapter.action = { _, update in
+      update()
+      update()
+      adapter.savedUpdate = update
+    }
+    f.a.append("x")
+    adapter.action = { _, _ in }
+    f.b.append("y")
+    adapter.savedUpdate?()  // a late call, after its batch and the next one
+    #expect(f.coordinator.numberOfElements(inSection: 0) == 5)
+    #expect(f.coordinator.numberOfElements(inSection: 1) == 3)
+    #expect(adapter.applied == 2)
+  }
+
+  @Test func anAdapterThatDetachesItselfWhileApplyingLosesNothing() {
+    let f = Fixture()
+    let adapter = UnrulyAdapter()
+    f.coordinator.adapter = adapter
+    adapter.action = { coordinator, _ in
+      f.b.append("made while detaching")
+      coordinator.adapter = nil
+    }
+    f.a.append("x")
+    #expect(adapter.applied == 1)
+    f.a.append("y")
+    let next = RecordingAdapter()
+    f.coordinator.adapter = next
+    #expect(next.take() == [.reload(counts: [6, 3])])
+    f.b.remove(at: 0)
+    #expect(next.changesets == [Changeset(deletedElements: [.at(1, 0)])])
+  }
+
+  @Test func anAdapterReplacedWhileApplyingMakesTheNewOneReload() {
+    let f = Fixture()
+    let adapter = UnrulyAdapter()
+    let replacement = RecordingAdapter()
+    f.coordinator.adapter = adapter
+    adapter.action = { coordinator, update in
+      update()
+      coordinator.adapter = replacement
+    }
+    f.a.append("x")
+    #expect(replacement.take() == [.reload(counts: [5, 2])])
+    f.a.append("y")
+    #expect(replacement.changesets == [Changeset(insertedElements: [.at(0, 5)])])
+    #expect(adapter.applied == 1)
+  }
+
   @Test func removedSectionsAreReleased() {
     let f = Fixture()
     weak var weakSection: ArraySection<Int>?
