@@ -2,9 +2,12 @@ import SectionKit
 import SectionKitLayout
 
 /// Draws what a ``Coordinator`` presents with a `CompositionalLayout`, in character cells: a box per
-/// element (labelled with the element's console text), headers and footers (labelled with the
-/// section's console header and footer), section backgrounds, and horizontal strips for
+/// element (labelled with the element's console text, wrapped), headers and footers (labelled with
+/// the section's console header and footer), section backgrounds, and horizontal strips for
 /// orthogonally scrolling sections.
+///
+/// Estimated dimensions are measured from the text: an estimated height is as many lines as the
+/// wrapped text needs (plus the box's borders), an estimated width as the text on one line.
 ///
 /// ```swift
 /// let drawing = ConsoleLayoutRenderer(layout: LayoutExamples.listKitStyle())
@@ -46,8 +49,7 @@ public struct ConsoleLayoutRenderer: Sendable {
 
   /// The drawing of `sections`.
   func render(_ sections: [ShownSection]) -> String {
-    let result = layout.frames(itemCounts: sections.map(\.rows.count), container: container)
-    return renderer.render(result) { id in
+    func text(_ id: LayoutElementID) -> String? {
       switch id {
       case .element(let path):
         return sections[path[0]].rows[path[1]].text
@@ -60,5 +62,32 @@ public struct ConsoleLayoutRenderer: Sendable {
         return nil
       }
     }
+    let result = layout.frames(itemCounts: sections.map(\.rows.count), container: container) {
+      request in
+      let id: LayoutElementID =
+        switch request.category {
+        case .element: .element(request.indexPath)
+        case .supplementary(let kind): .supplementary(kind: kind, indexPath: request.indexPath)
+        }
+      return measure(text(id) ?? "", request)
+    }
+    return renderer.render(result, labels: text)
+  }
+
+  /// The size of a box showing `text`: an estimated width fits the text on one line (up to the
+  /// container's width); an estimated height fits the text wrapped to the box's width.
+  func measure(_ text: String, _ request: MeasurementRequest) -> Size {
+    var size = request.proposedSize
+    let borders = 2.0
+    if request.estimatesWidth {
+      let columns = Double(text.count) + borders
+      size.width = min(container.width, columns * renderer.horizontalScale)
+    }
+    if request.estimatesHeight {
+      let inside = max(1, Int((size.width / renderer.horizontalScale).rounded()) - Int(borders))
+      let lines = Double(LayoutTextRenderer.wrap(text, width: inside).count)
+      size.height = (lines + borders) * renderer.verticalScale
+    }
+    return size
   }
 }

@@ -169,7 +169,43 @@ public struct LayoutTextRenderer: Sendable {
         put(edgeRow && edgeColumn ? "+" : edgeRow ? "-" : edgeColumn ? "|" : " ", row, column)
       }
     }
-    let labelRow = height >= 3 ? r0 + (height - 1) / 2 : r0
-    write(label, row: labelRow, from: c0 + 1, maxLength: width - 2)
+    guard height >= 3 else {
+      write(label, row: r0, from: c0 + 1, maxLength: width - 2)
+      return
+    }
+    // The label, wrapped to the box's inside, centred vertically as a block.
+    let lines = Self.wrap(label, width: width - 2).prefix(height - 2)
+    let firstRow = r0 + 1 + (height - 2 - lines.count) / 2
+    for (offset, line) in lines.enumerated() {
+      write(line, row: firstRow + offset, from: c0 + 1, maxLength: width - 2)
+    }
+  }
+
+  /// `text` broken into lines of at most `width` characters: at spaces where possible, inside
+  /// words longer than a line. An empty text is one empty line.
+  ///
+  /// The console measures estimated sizes with it, so that a box is as tall as its wrapped label.
+  public static func wrap(_ text: String, width: Int) -> [String] {
+    guard width > 0 else { return [""] }
+    var lines: [String] = []
+    var line = ""
+    for word in text.split(separator: " ", omittingEmptySubsequences: true) {
+      var word = Substring(word)
+      if !line.isEmpty && line.count + 1 + word.count <= width {
+        line += " " + word
+        continue
+      }
+      if !line.isEmpty {
+        lines.append(line)
+        line = ""
+      }
+      while word.count > width {
+        lines.append(String(word.prefix(width)))
+        word = word.dropFirst(width)
+      }
+      line = String(word)
+    }
+    lines.append(line)
+    return lines
   }
 }
