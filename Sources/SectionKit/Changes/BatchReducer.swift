@@ -18,10 +18,9 @@ import Foundation
 /// - Complexity: O(k log k) time and O(k) memory for k events (plus the size of the output),
 ///   whatever the size of the tree.
 struct BatchReducer {
-  /// The batch's first event: a batch of one event is read off directly, without trees.
-  private var first: SectionProviderMapping.Event?
-  /// The batch's other events.
-  private var rest: [SectionProviderMapping.Event] = []
+  /// The batch's events; a batch of one event is read off directly, without trees.
+  private(set) var events = BatchEvents()
+  private var first: SectionProviderMapping.Event? { events.first }
   /// Element counts per old section.
   private let oldCounts: [Int]
   private var pool = RunPool()
@@ -43,12 +42,9 @@ struct BatchReducer {
     oldCounts = presented.counts
   }
 
-  /// The batch's events, for diagnostics.
-  var events: [SectionProviderMapping.Event] { (first.map { [$0] } ?? []) + rest }
-
   mutating func apply(_ event: SectionProviderMapping.Event) {
     guard let first else {
-      self.first = event
+      events.first = event
       return
     }
     if !hasTrees {
@@ -56,7 +52,7 @@ struct BatchReducer {
       sectionTree = pool.makeTree(.old(0..<oldCounts.count))
       edit(with: first)
     }
-    rest.append(event)
+    events.rest.append(event)
     edit(with: event)
   }
 
@@ -358,6 +354,19 @@ struct BatchReducer {
       contentsOf: deletes.map { IndexPath(item: $0, section: oldSection) })
     changeset.insertedElements.append(
       contentsOf: inserts.map { IndexPath(item: $0, section: newSection) })
+  }
+}
+
+/// The events of a batch, for diagnostics: the first kept apart so that a batch of one event
+/// allocates nothing for them.
+struct BatchEvents {
+  var first: SectionProviderMapping.Event?
+  var rest: [SectionProviderMapping.Event] = []
+
+  /// The events in order.
+  var events: [SectionProviderMapping.Event] {
+    guard let first else { return [] }
+    return [first] + rest
   }
 }
 

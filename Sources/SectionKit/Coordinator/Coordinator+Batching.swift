@@ -53,7 +53,7 @@ extension Coordinator {
     state = .applying
     defer {
       state = depth > 0 ? .batching : .idle
-      currentBatchEvents = []
+      batchEvents = BatchEvents()
       checkInvariants()
     }
     while true {
@@ -78,17 +78,17 @@ extension Coordinator {
       batchSerial &+= 1
       let serial = batchSerial
       pendingCommit = commit
-      currentBatchEvents = events
+      batchEvents = events
       adapter.apply(commit.changeset, from: self) { [weak self] in
         guard let self, self.batchSerial == serial else { return }
         self.commitPending()
       }
       commitPending()
-      currentBatchEvents = []
+      batchEvents = BatchEvents()
     }
   }
 
-  private func takeReducer() -> (PresentedState.Commit, [SectionProviderMapping.Event]) {
+  private func takeReducer() -> (PresentedState.Commit, BatchEvents) {
     let reducer = self.reducer!
     self.reducer = nil
     return (reducer.finish(mapping: mapping), reducer.events)

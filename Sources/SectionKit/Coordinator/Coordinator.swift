@@ -60,10 +60,13 @@ public final class Coordinator {
   }
 
   /// What the coordinator is doing now.
-  public internal(set) var state: State = .idle
+  @exclusivity(unchecked) public internal(set) var state: State = .idle
 
   /// The events of the batch being reduced or applied, for diagnostics (empty between batches).
-  public internal(set) var currentBatchEvents: [SectionProviderMapping.Event] = []
+  public var currentBatchEvents: [SectionProviderMapping.Event] { batchEvents.events }
+  /// The events behind ``currentBatchEvents``, kept as the reducer recorded them and turned into
+  /// an array only when asked for (most adapters never ask).
+  @exclusivity(unchecked) var batchEvents = BatchEvents()
 
   /// What the adapter shows (or will show once it calls `updateData`).
   @exclusivity(unchecked) var presented: PresentedState
@@ -97,7 +100,7 @@ public final class Coordinator {
     self.mapping = newMapping
     newMapping.delegate = self
     reducer = nil
-    currentBatchEvents = []
+    batchEvents = BatchEvents()
     dropSelectionForReload()
     scheduleReload()
   }
