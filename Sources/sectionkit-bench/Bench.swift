@@ -32,6 +32,12 @@ enum Bench {
     return runs[2]
   }
 
+  /// The median of `runs` measurements, each returned by `measure` in seconds.
+  static func medianOf(_ runs: Int, _ measure: () -> Double) -> Double {
+    let results = (0..<runs).map { _ in measure() }.sorted()
+    return results[runs / 2]
+  }
+
   /// Builds `providers` × 100 sections × 100 elements child by child with a mapping or a
   /// coordinator (and an adapter) attached to the root from the start.
   static func buildTree(providers: Int, attach: Attachment) {
