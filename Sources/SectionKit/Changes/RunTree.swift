@@ -75,8 +75,6 @@ struct RunPool {
 
   func size(_ tree: NodeID) -> Int { tree < 0 ? 0 : nodes[Int(tree)].size }
 
-  func run(_ node: NodeID) -> Run { nodes[Int(node)].run }
-
   private mutating func update(_ node: NodeID) {
     let i = Int(node)
     nodes[i].size = size(nodes[i].left) + nodes[i].run.count + size(nodes[i].right)

@@ -75,11 +75,6 @@ struct ChildList {
     offsetsValidThrough = Swift.min(offsetsValidThrough, index)
   }
 
-  /// Every child may have changed how many sections it presents.
-  mutating func allCountsChanged() {
-    offsetsValidThrough = 0
-  }
-
   mutating func insert(_ child: SectionProviderChild, at index: Int) {
     children.insert(child, at: index)
     offsets.append(0)
