@@ -66,29 +66,21 @@ public struct BoundarySupplementaryItem: Sendable, Hashable, LayoutSizable, Layo
 
   /// Sets ``alignment``.
   public func alignment(_ value: BoundaryAlignment) -> Self {
-    var copy = self
-    copy.alignment = value
-    return copy
+    updated(self, \.alignment, value)
   }
 
   /// Sets ``absoluteOffset``.
   public func absoluteOffset(_ value: Point) -> Self {
-    var copy = self
-    copy.absoluteOffset = value
-    return copy
+    updated(self, \.absoluteOffset, value)
   }
 
   /// Sets ``extendsBoundary``.
   public func extendsBoundary(_ value: Bool) -> Self {
-    var copy = self
-    copy.extendsBoundary = value
-    return copy
+    updated(self, \.extendsBoundary, value)
   }
 
   /// Sets ``pinToVisibleBounds``.
   public func pinToVisibleBounds(_ value: Bool) -> Self {
-    var copy = self
-    copy.pinToVisibleBounds = value
-    return copy
+    updated(self, \.pinToVisibleBounds, value)
   }
 }

@@ -74,16 +74,12 @@ public struct CompositionalLayout: Sendable {
 
   /// Sets the space between consecutive sections.
   public func interSectionSpacing(_ value: Double) -> Self {
-    var copy = self
-    copy.configuration.interSectionSpacing = value
-    return copy
+    updated(self, \.configuration.interSectionSpacing, value)
   }
 
   /// Sets the main scroll direction.
   public func scrollDirection(_ value: ScrollDirection) -> Self {
-    var copy = self
-    copy.configuration.scrollDirection = value
-    return copy
+    updated(self, \.configuration.scrollDirection, value)
   }
 
   /// Appends layout-wide headers and footers.
@@ -97,8 +93,6 @@ public struct CompositionalLayout: Sendable {
 
   /// Replaces the configuration.
   public func configuration(_ value: Configuration) -> Self {
-    var copy = self
-    copy.configuration = value
-    return copy
+    updated(self, \.configuration, value)
   }
 }

@@ -69,23 +69,17 @@ public struct LayoutSection: Sendable, LayoutInsettable, LayoutSectionConvertibl
 
   /// Sets the space between consecutive groups.
   public func interGroupSpacing(_ value: Double) -> Self {
-    var copy = self
-    copy.interGroupSpacing = value
-    return copy
+    updated(self, \.interGroupSpacing, value)
   }
 
   /// Sets the orthogonal scrolling behaviour.
   public func orthogonalScrollingBehavior(_ value: OrthogonalScrollingBehavior) -> Self {
-    var copy = self
-    copy.orthogonalScrollingBehavior = value
-    return copy
+    updated(self, \.orthogonalScrollingBehavior, value)
   }
 
   /// Sets whether boundary items follow the content insets.
   public func supplementariesFollowContentInsets(_ value: Bool) -> Self {
-    var copy = self
-    copy.supplementariesFollowContentInsets = value
-    return copy
+    updated(self, \.supplementariesFollowContentInsets, value)
   }
 
   /// Appends headers and footers.

@@ -41,9 +41,7 @@ public struct ListSection: Sendable, LayoutInsettable, LayoutSectionConvertible 
 
   /// Adds a footer.
   public func footer(height: LayoutDimension = .estimated(44)) -> Self {
-    var copy = self
-    copy.footerHeight = height
-    return copy
+    updated(self, \.footerHeight, height)
   }
 
   /// The equivalent ``LayoutSection``.

@@ -13,23 +13,17 @@ public protocol LayoutSizable {
 extension LayoutSizable {
   /// Sets the width dimension, keeping the height.
   public func width(_ dimension: LayoutDimension) -> Self {
-    var copy = self
-    copy.layoutSize.width = dimension
-    return copy
+    updated(self, \.layoutSize.width, dimension)
   }
 
   /// Sets the height dimension, keeping the width.
   public func height(_ dimension: LayoutDimension) -> Self {
-    var copy = self
-    copy.layoutSize.height = dimension
-    return copy
+    updated(self, \.layoutSize.height, dimension)
   }
 
   /// Sets both dimensions.
   public func size(_ size: LayoutSize) -> Self {
-    var copy = self
-    copy.layoutSize = size
-    return copy
+    updated(self, \.layoutSize, size)
   }
 }
 
@@ -48,9 +42,7 @@ public protocol LayoutInsettable {
 extension LayoutInsettable {
   /// Replaces all four insets.
   public func contentInsets(_ insets: EdgeInsets) -> Self {
-    var copy = self
-    copy.contentInsets = insets
-    return copy
+    updated(self, \.contentInsets, insets)
   }
 
   /// Sets all four edges to `value`.
@@ -86,9 +78,7 @@ public protocol LayoutZIndexable {
 extension LayoutZIndexable {
   /// Sets the z-index.
   public func zIndex(_ value: Int) -> Self {
-    var copy = self
-    copy.zIndex = value
-    return copy
+    updated(self, \.zIndex, value)
   }
 }
 
@@ -107,9 +97,7 @@ public protocol LayoutItemConfigurable: LayoutSizable, LayoutInsettable {
 extension LayoutItemConfigurable {
   /// Replaces the edge spacing.
   public func edgeSpacing(_ spacing: LayoutEdgeSpacing?) -> Self {
-    var copy = self
-    copy.edgeSpacing = spacing
-    return copy
+    updated(self, \.edgeSpacing, spacing)
   }
 
   /// Sets the named edges' spacing; a `nil` argument keeps that edge.
@@ -146,8 +134,6 @@ public protocol LayoutGroupConfigurable: LayoutItemConfigurable {
 extension LayoutGroupConfigurable {
   /// Sets the space between consecutive subitems.
   public func interItemSpacing(_ spacing: LayoutSpacing?) -> Self {
-    var copy = self
-    copy.interItemSpacing = spacing
-    return copy
+    updated(self, \.interItemSpacing, spacing)
   }
 }
