@@ -31,6 +31,10 @@ extension Coordinator {
       needsReload = true
       reducer = nil
       dropSelectionForReload()
+      if adapter == nil {
+        presented = PresentedState()
+        presentedIsStale = true
+      }
       return
     }
     if case .invalidateAll = event {
@@ -43,9 +47,11 @@ extension Coordinator {
     reducer!.apply(event)
   }
 
+  /// A reload is owed; it is delivered now unless a batch is open or a changeset is being applied
+  /// (then when that ends). A batch left open only by a replaced mapping is no longer open.
   func scheduleReload() {
     needsReload = true
-    if state == .idle && depth == 0 { flush() }
+    if state != .applying && depth == 0 { flush() }
   }
 
   /// Hands the adapter everything owed to it, including batches queued while applying.
@@ -58,12 +64,15 @@ extension Coordinator {
     }
     while true {
       deliverHandlerNotifications()
+      deliverAdapterNotifications()
       if needsReload {
         reducer = nil
         guard let adapter else { break }
         needsReload = false
         resetPresented()
+        isCallingAdapter = true
         adapter.reloadData(from: self)
+        isCallingAdapter = false
         reannounceSelection(to: adapter)
         continue
       }
@@ -79,10 +88,12 @@ extension Coordinator {
       let serial = batchSerial
       pendingCommit = commit
       batchEvents = events
+      isCallingAdapter = true
       adapter.apply(commit.changeset, from: self) { [weak self] in
         guard let self, self.batchSerial == serial else { return }
         self.commitPending()
       }
+      isCallingAdapter = false
       commitPending()
       batchEvents = BatchEvents()
     }

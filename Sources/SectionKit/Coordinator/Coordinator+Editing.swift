@@ -85,6 +85,7 @@ extension Coordinator {
   /// or left are owed their calls.
   func resetPresented() {
     presented = PresentedState(mapping: mapping)
+    presentedIsStale = false
     guard handlers.isEditing else { return }
     var shown: [ObjectIdentifier: any EditingHandler] = [:]
     var joined: [any EditingHandler] = []

@@ -52,13 +52,17 @@ extension Coordinator {
   ///
   /// Call it between batches (not while a batch is open or a changeset is being applied).
   ///
-  /// - Returns: whether the section performed the move.
+  /// Traps when either path is out of the range the adapter shows.
+  ///
+  /// - Returns: whether the section performed the move (`true` for a move to the same place).
   @discardableResult
   public func moveElement(from: IndexPath, to: IndexPath) -> Bool {
     precondition(
       state == .idle && depth == 0,
       "Coordinator.moveElement(from:to:): called while a batch is open or a changeset is being "
         + "applied; report adapter moves between batches")
+    _ = current.locate(from)
+    _ = current.locate(to)
     guard from != to else { return true }
     guard let target = targetIndexPath(forMoveFrom: from, proposed: to), target == to,
       let handler = current.sections[from[0]] as? any MoveHandler

@@ -58,6 +58,10 @@ extension Coordinator {
   /// adapter `coordinator(_:didDeselect:)` (it did not initiate that). The adapter is not told of
   /// the selection it reported itself.
   ///
+  /// Each handler call gets the element's index as it is at the time of that call: when an
+  /// earlier call changed the model (a `didDeselect` that removes its element, say), later ones
+  /// are remapped, and an element deleted before its turn is not announced.
+  ///
   /// - Returns: whether the element is selected afterwards. When `false` (a section that does not
   ///   conform, or refuses) the adapter must not show it selected.
   /// - Complexity: O(s) for s elements selected in the section (plus what the handlers do).
@@ -69,8 +73,7 @@ extension Coordinator {
       return true
     }
     guard handler.shouldSelect(at: index) else { return false }
-    insertSelection(handler, index: index, section: indexPath[0], reportSelection: false)
-    return true
+    return insertSelection(handler, index: index, reportSelection: false)
   }
 
   /// The user deselected the element at `indexPath` in the adapter's view.
@@ -87,7 +90,7 @@ extension Coordinator {
       let entry = handlers.selection[ObjectIdentifier(section)], entry.indexes.contains(index)
     else { return true }
     guard handler.shouldDeselect(at: index) else { return false }
-    removeSelection(handler, indexes: [index], section: indexPath[0], report: false)
+    removeSelection(handler, indexes: [index], report: false)
     return true
   }
 
@@ -98,9 +101,13 @@ extension Coordinator {
     let count = current.counts[section]
     precondition(
       index >= 0 && index < count,
-      "\(type(of: handler)).select(index:): index \(index) is out of range 0..<\(count)")
+      "\(type(of: handler)).select(index:): index \(index) is out of range 0..<\(count)"
+        + (state == .idle
+          ? ""
+          : "; inside a batch, indexes are the ones the adapter shows (an element inserted in "
+            + "the open batch can be selected once the batch ends)"))
     if handlers.selection[ObjectIdentifier(handler)]?.indexes.contains(index) == true { return }
-    insertSelection(handler, index: index, section: section, reportSelection: true)
+    insertSelection(handler, index: index, reportSelection: true)
   }
 
   func sectionSelectAll(_ handler: any SelectionHandler) {
@@ -110,23 +117,24 @@ extension Coordinator {
     guard !added.isEmpty else { return }
     handlers.selection[ObjectIdentifier(handler), default: .init(section: handler, indexes: [])]
       .indexes = Array(0..<current.counts[section])
-    adapter?.coordinator(self, didSelect: added.map { IndexPath(item: $0, section: section) })
-    for index in added { handler.didSelect(at: index) }
+    notifyAdapter(selected: true, handler, added)
+    tell(handler, selected: true, added)
   }
 
   func sectionDeselect(_ handler: any SelectionHandler, indexes: [Int]) {
-    guard let section = presentedIndex(of: handler) else { return }
-    removeSelection(handler, indexes: indexes, section: section, report: true)
+    guard presentedIndex(of: handler) != nil else { return }
+    removeSelection(handler, indexes: indexes, report: true)
   }
 
   // MARK: Core
 
-  /// Selects `index` of `handler` (shown at `section`), deselecting the previous element of a
-  /// single-selection section. The adapter hears the deselection, and the selection when
-  /// `reportSelection`.
+  /// Selects `index` of `handler`, deselecting the previous element of a single-selection
+  /// section. The adapter hears the deselection, and the selection when `reportSelection`.
+  /// Returns whether the element is still selected once every handler call is made.
+  @discardableResult
   private func insertSelection(
-    _ handler: any SelectionHandler, index: Int, section: Int, reportSelection: Bool
-  ) {
+    _ handler: any SelectionHandler, index: Int, reportSelection: Bool
+  ) -> Bool {
     let key = ObjectIdentifier(handler)
     var previous: [Int] = []
     var entry = handlers.selection[key] ?? .init(section: handler, indexes: [])
@@ -138,21 +146,18 @@ extension Coordinator {
       entry.indexes.insert(index, at: position)
     }
     handlers.selection[key] = entry
-    if !previous.isEmpty {
-      adapter?.coordinator(
-        self, didDeselect: previous.map { IndexPath(item: $0, section: section) })
-    }
-    if reportSelection {
-      adapter?.coordinator(self, didSelect: [IndexPath(item: index, section: section)])
-    }
-    for old in previous { handler.didDeselect(at: old) }
-    handler.didSelect(at: index)
+    let selected = track(handler, [index])
+    defer { untrack(selected) }
+    if !previous.isEmpty { notifyAdapter(selected: false, handler, previous) }
+    if reportSelection { notifyAdapter(selected: true, handler, [index]) }
+    tell(handler, selected: false, previous)
+    guard let now = selected.indexes[0], isSelected(handler, now) else { return false }
+    handler.didSelect(at: now)
+    return selected.indexes[0].map { isSelected(handler, $0) } ?? false
   }
 
   /// Deselects those of `indexes` that are selected; the adapter hears it when `report`.
-  private func removeSelection(
-    _ handler: any SelectionHandler, indexes: [Int], section: Int, report: Bool
-  ) {
+  private func removeSelection(_ handler: any SelectionHandler, indexes: [Int], report: Bool) {
     let key = ObjectIdentifier(handler)
     guard var entry = handlers.selection[key] else { return }
     let removing = Set(indexes)
@@ -160,10 +165,80 @@ extension Coordinator {
     guard !removed.isEmpty else { return }
     entry.indexes.removeAll { removing.contains($0) }
     handlers.selection[key] = entry.indexes.isEmpty ? nil : entry
-    if report {
-      adapter?.coordinator(self, didDeselect: removed.map { IndexPath(item: $0, section: section) })
+    if report { notifyAdapter(selected: false, handler, removed) }
+    tell(handler, selected: false, removed)
+  }
+
+  private func isSelected(_ handler: any SelectionHandler, _ index: Int) -> Bool {
+    handlers.selection[ObjectIdentifier(handler)]?.indexes.contains(index) ?? false
+  }
+
+  /// Tells `handler` that `indexes` were selected or deselected, one call each, every index
+  /// remapped through whatever the calls before it changed; an element deleted meanwhile, or
+  /// whose selection changed back meanwhile, is skipped.
+  private func tell(_ handler: any SelectionHandler, selected: Bool, _ indexes: [Int]) {
+    guard !indexes.isEmpty else { return }
+    let pending = track(handler, indexes)
+    defer { untrack(pending) }
+    for position in indexes.indices {
+      guard let index = pending.indexes[position], isSelected(handler, index) == selected else {
+        continue
+      }
+      if selected { handler.didSelect(at: index) } else { handler.didDeselect(at: index) }
     }
-    for index in removed { handler.didDeselect(at: index) }
+  }
+
+  /// Registers `indexes` of `handler` to be kept current through changesets until ``untrack(_:)``.
+  private func track(_ handler: any SelectionHandler, _ indexes: [Int]) -> TrackedIndexes {
+    let tracked = TrackedIndexes(section: handler, indexes: indexes)
+    handlers.tracked.append(tracked)
+    return tracked
+  }
+
+  private func untrack(_ tracked: TrackedIndexes) {
+    handlers.tracked.removeAll { $0 === tracked }
+  }
+
+  // MARK: Telling the adapter
+
+  /// Owes the adapter a selection change of `indexes` of `handler`, and tells it now unless a
+  /// changeset or reload is being applied (then once `apply` returns, in the coordinates of that
+  /// time).
+  private func notifyAdapter(selected: Bool, _ handler: any SelectionHandler, _ indexes: [Int]) {
+    guard adapter != nil, !indexes.isEmpty else { return }
+    handlers.adapterNotifications.append(
+      AdapterNotification(selected: selected, elements: track(handler, indexes)))
+    deliverAdapterNotifications()
+  }
+
+  /// Tells the adapter the selection changes it is owed, unless a changeset or reload is being
+  /// applied.
+  func deliverAdapterNotifications() {
+    guard !isCallingAdapter, !handlers.isDeliveringToAdapter else { return }
+    handlers.isDeliveringToAdapter = true
+    defer { handlers.isDeliveringToAdapter = false }
+    while !handlers.adapterNotifications.isEmpty {
+      let notification = handlers.adapterNotifications.removeFirst()
+      untrack(notification.elements)
+      guard let adapter, let section = presentedIndex(of: notification.elements.section) else {
+        continue
+      }
+      let paths = notification.elements.indexes.compactMap { $0 }.sorted().map {
+        IndexPath(item: $0, section: section)
+      }
+      guard !paths.isEmpty else { continue }
+      if notification.selected {
+        adapter.coordinator(self, didSelect: paths)
+      } else {
+        adapter.coordinator(self, didDeselect: paths)
+      }
+    }
+  }
+
+  /// Forgets the selection changes the adapter is owed: a reload supersedes them.
+  func dropAdapterNotifications() {
+    for notification in handlers.adapterNotifications { untrack(notification.elements) }
+    handlers.adapterNotifications = []
   }
 
   /// The global index at which the adapter shows `section`, or `nil`.
@@ -183,13 +258,18 @@ extension Coordinator {
 
   // MARK: Following changesets
 
-  /// Remaps the selection through `commit`'s changeset, before the presented state applies it.
-  /// Deselected elements are owed a `didDeselect` (delivered after the changeset).
+  /// Remaps the selection (and the tracked indexes) through `commit`'s changeset, before the
+  /// presented state applies it. Deselected elements are owed a `didDeselect` (delivered after the
+  /// changeset).
   ///
-  /// - Complexity: O(k log k + s) for k operations in the changeset and s selected elements in
-  ///   the sections it touches.
+  /// - Complexity: O(k log k + s) for k operations in the changeset and s selected or tracked
+  ///   elements in the sections it touches.
   func remapSelection(through changeset: Changeset) {
-    guard !handlers.selection.isEmpty else { return }
+    guard !handlers.selection.isEmpty || !handlers.tracked.isEmpty else { return }
+    var trackedBySection: [ObjectIdentifier: [TrackedIndexes]] = [:]
+    for tracked in handlers.tracked {
+      trackedBySection[ObjectIdentifier(tracked.section), default: []].append(tracked)
+    }
     // Deleted sections leave the selection whole.
     for range in changeset.deletedSectionRanges {
       for old in range {
@@ -199,6 +279,9 @@ extension Coordinator {
             handlers.notifications.append(.deselect(entry.section, index))
           }
         }
+        for tracked in trackedBySection[key] ?? [] {
+          tracked.indexes = tracked.indexes.map { _ in nil }
+        }
       }
     }
     guard
@@ -207,21 +290,16 @@ extension Coordinator {
     else { return }
 
     // Element operations of sections that have a selection, by old section index.
-    struct Operations {
-      var removed: [Int] = []  // deletes and moves out, old indexes
-      var deleted: Set<Int> = []
-      var moved: [Int: Int] = [:]  // old → new
-      var fixed: [Int] = []  // inserts and moves in, new indexes
+    var touched: [Int: ElementOperations] = [:]
+    func isWatched(_ old: Int) -> Bool {
+      let key = ObjectIdentifier(presented.sections[old])
+      return handlers.selection[key] != nil || trackedBySection[key] != nil
     }
-    var touched: [Int: Operations] = [:]
-    func hasSelection(_ old: Int) -> Bool {
-      handlers.selection[ObjectIdentifier(presented.sections[old])] != nil
-    }
-    for path in changeset.deletedElements where hasSelection(path[0]) {
+    for path in changeset.deletedElements where isWatched(path[0]) {
       touched[path[0], default: .init()].removed.append(path[1])
       touched[path[0], default: .init()].deleted.insert(path[1])
     }
-    for move in changeset.movedElements where hasSelection(move.from[0]) {
+    for move in changeset.movedElements where isWatched(move.from[0]) {
       touched[move.from[0], default: .init()].removed.append(move.from[1])
       touched[move.from[0], default: .init()].moved[move.from[1]] = move.to[1]
       touched[move.from[0], default: .init()].fixed.append(move.to[1])
@@ -231,62 +309,59 @@ extension Coordinator {
       let insertedSections = RankedRanges(changeset.insertedSectionRanges)
       for path in changeset.insertedElements {
         let old = deletedSections.free(path[0] - insertedSections.count(below: path[0]))
-        if hasSelection(old) { touched[old, default: .init()].fixed.append(path[1]) }
+        if isWatched(old) { touched[old, default: .init()].fixed.append(path[1]) }
       }
     }
 
     for (old, operations) in touched {
       let key = ObjectIdentifier(presented.sections[old])
-      guard var entry = handlers.selection[key] else { continue }
-      let removed = operations.removed.sorted()
-      let fixed = operations.fixed.sorted()
-      var remapped: [Int] = []
-      remapped.reserveCapacity(entry.indexes.count)
-      var removedCursor = 0
-      var fixedCursor = 0
-      for index in entry.indexes {
-        if operations.deleted.contains(index) {
-          handlers.notifications.append(.deselect(entry.section, index))
-          continue
+      let mapping = operations.sorted()
+      if var entry = handlers.selection[key] {
+        var remapped: [Int] = []
+        remapped.reserveCapacity(entry.indexes.count)
+        for (index, destination) in zip(entry.indexes, mapping.remap(ascending: entry.indexes)) {
+          if let destination {
+            remapped.append(destination)
+          } else {
+            handlers.notifications.append(.deselect(entry.section, index))
+          }
         }
-        if let destination = operations.moved[index] {
-          remapped.append(destination)
-          continue
-        }
-        // The rank among staying elements, placed in the k-th slot no insert or move takes.
-        while removedCursor < removed.count && removed[removedCursor] < index {
-          removedCursor += 1
-        }
-        var destination = index - removedCursor
-        while fixedCursor < fixed.count && fixed[fixedCursor] <= destination + fixedCursor {
-          fixedCursor += 1
-        }
-        destination += fixedCursor
-        remapped.append(destination)
+        remapped.sort()
+        entry.indexes = remapped
+        handlers.selection[key] = remapped.isEmpty ? nil : entry
       }
-      remapped.sort()
-      entry.indexes = remapped
-      handlers.selection[key] = remapped.isEmpty ? nil : entry
+      for tracked in trackedBySection[key] ?? [] {
+        let live = tracked.indexes.indices.filter { tracked.indexes[$0] != nil }
+          .sorted { tracked.indexes[$0]! < tracked.indexes[$1]! }
+        let destinations = mapping.remap(ascending: live.map { tracked.indexes[$0]! })
+        for (position, destination) in zip(live, destinations) {
+          tracked.indexes[position] = destination
+        }
+      }
     }
   }
 
   /// Moves the selection of the section shown at `section` through a move the adapter made.
   func remapSelection(section: Int, from: Int, to: Int) {
-    let key = ObjectIdentifier(presented.sections[section])
-    guard var entry = handlers.selection[key] else { return }
-    entry.indexes = entry.indexes.map { index in
+    func moved(_ index: Int) -> Int {
       if index == from { return to }
       if from < index && index <= to { return index - 1 }
       if to <= index && index < from { return index + 1 }
       return index
     }
-    .sorted()
+    let key = ObjectIdentifier(presented.sections[section])
+    for tracked in handlers.tracked where ObjectIdentifier(tracked.section) == key {
+      tracked.indexes = tracked.indexes.map { $0.map(moved) }
+    }
+    guard var entry = handlers.selection[key] else { return }
+    entry.indexes = entry.indexes.map(moved).sorted()
     handlers.selection[key] = entry
   }
 
   /// The model changed in a way no changeset describes (a reload is owed): the selection is
   /// cleared, each section hearing `didDeselect` at the index it had.
   func dropSelectionForReload() {
+    for tracked in handlers.tracked { tracked.indexes = tracked.indexes.map { _ in nil } }
     guard !handlers.selection.isEmpty else { return }
     for entry in handlers.selection.values {
       for index in entry.indexes { handlers.notifications.append(.deselect(entry.section, index)) }
@@ -297,6 +372,7 @@ extension Coordinator {
   /// After a reload: tells the adapter what is still selected (a reload clears a view's
   /// selection; the coordinator's survives one that follows no change, such as attaching).
   func reannounceSelection(to adapter: any ViewAdapter) {
+    dropAdapterNotifications()
     let paths = selectedIndexPaths
     if !paths.isEmpty { adapter.coordinator(self, didSelect: paths) }
   }
@@ -316,6 +392,56 @@ extension Coordinator {
         }
       }
     }
+  }
+}
+
+/// The element operations of one section in a changeset, as the selection remap reads them.
+struct ElementOperations {
+  /// Deletes and moves out, old indexes.
+  var removed: [Int] = []
+  var deleted: Set<Int> = []
+  /// Old → new.
+  var moved: [Int: Int] = [:]
+  /// Inserts and moves in, new indexes.
+  var fixed: [Int] = []
+
+  func sorted() -> ElementOperations {
+    var copy = self
+    copy.removed.sort()
+    copy.fixed.sort()
+    return copy
+  }
+
+  /// Where each of `indexes` (old, ascending) goes: `nil` when deleted, the move's destination
+  /// when moved, otherwise its rank among the staying elements placed in the first slot no
+  /// insert or move takes. Call on a ``sorted()`` value.
+  ///
+  /// - Complexity: O(n + k) for n indexes and k operations.
+  func remap(ascending indexes: [Int]) -> [Int?] {
+    var result: [Int?] = []
+    result.reserveCapacity(indexes.count)
+    var removedCursor = 0
+    var fixedCursor = 0
+    for index in indexes {
+      if deleted.contains(index) {
+        result.append(nil)
+        continue
+      }
+      if let destination = moved[index] {
+        result.append(destination)
+        continue
+      }
+      while removedCursor < removed.count && removed[removedCursor] < index {
+        removedCursor += 1
+      }
+      var destination = index - removedCursor
+      while fixedCursor < fixed.count && fixed[fixedCursor] <= destination + fixedCursor {
+        fixedCursor += 1
+      }
+      destination += fixedCursor
+      result.append(destination)
+    }
+    return result
   }
 }
 

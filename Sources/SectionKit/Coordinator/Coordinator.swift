@@ -72,8 +72,16 @@ public final class Coordinator {
   @exclusivity(unchecked) var presented: PresentedState
   /// The reducer of the open batch, if any.
   @exclusivity(unchecked) var reducer: BatchReducer?
-  /// The batch depth reported by the mapping plus the coordinator's own `performBatchUpdates`.
+  /// The batch depth: the mapping's open batch (at most one) plus the coordinator's own
+  /// `performBatchUpdates`.
   @exclusivity(unchecked) var depth = 0
+  /// Whether the adapter is inside `apply` or `reloadData` (selection news wait until it returns).
+  @exclusivity(unchecked) var isCallingAdapter = false
+  /// Whether ``depth`` counts a batch the current mapping opened (and will close).
+  @exclusivity(unchecked) var mappingBatchIsOpen = false
+  /// With no adapter attached: the model changed since ``presented`` was read from it, which
+  /// holds no section meanwhile (a removed section is released when it is removed).
+  @exclusivity(unchecked) var presentedIsStale = false
   /// A reload is owed to the adapter (invalidate-all, a replaced provider, no adapter attached).
   @exclusivity(unchecked) var needsReload = false
   /// The changeset being applied, with what the adapter will show after it.
@@ -93,8 +101,19 @@ public final class Coordinator {
   }
 
   /// Replaces the whole tree; the adapter gets a reload, not a changeset.
+  ///
+  /// It may be called anywhere: between batches, inside a batch of the old tree or of the new one
+  /// (what the old tree's batch changed is superseded by the reload), from a handler, or from the
+  /// adapter while it applies a changeset. `sectionProvider` may be the current root (a forced
+  /// reload). The old ``mapping`` is detached from its root and hears nothing more.
   public func replace(sectionProvider: any SectionProvider) {
     mapping.delegate = nil
+    mapping.detach()
+    // The old mapping's open batch, if any, will never be closed here: it no longer counts.
+    if mappingBatchIsOpen {
+      mappingBatchIsOpen = false
+      depth -= 1
+    }
     let newMapping = SectionProviderMapping(provider: sectionProvider)
     self.sectionProvider = sectionProvider
     self.mapping = newMapping
@@ -137,7 +156,7 @@ public final class Coordinator {
 
   /// The presented state; with no adapter attached, the model as it is now.
   var current: PresentedState {
-    if adapter == nil && needsReload && state == .idle {
+    if adapter == nil && presentedIsStale {
       resetPresented()
     }
     return presented
@@ -151,8 +170,12 @@ extension Coordinator: SectionProviderMappingDelegate {
   ) {
     guard mapping === self.mapping else { return }
     switch event {
-    case .willBeginUpdating: beginBatch()
-    case .didEndUpdating: endBatch()
+    case .willBeginUpdating:
+      mappingBatchIsOpen = true
+      beginBatch()
+    case .didEndUpdating:
+      mappingBatchIsOpen = false
+      endBatch()
     default: record(event)
     }
   }

@@ -5,6 +5,12 @@ struct PresentedState {
   private(set) var sections: [any Section]
   private(set) var counts: [Int]
 
+  /// No section.
+  init() {
+    sections = []
+    counts = []
+  }
+
   init(mapping: SectionProviderMapping) {
     sections = mapping.sections
     counts = sections.map(\.numberOfElements)
@@ -16,15 +22,19 @@ struct PresentedState {
       "Coordinator.\(operation): section index \(index) is out of range 0..<\(counts.count)")
   }
 
-  func locate(_ indexPath: IndexPath) -> (section: any Section, index: Int) {
+  /// The section and local index behind `indexPath`; traps, naming `operation` (by default the
+  /// calling method), when the path is malformed or out of range.
+  func locate(_ indexPath: IndexPath, _ operation: String = #function) -> (
+    section: any Section, index: Int
+  ) {
     precondition(
       indexPath.count == 2,
-      "Coordinator.sectionAndIndex(for:): \(indexPath) is not a [section, element] path")
-    checkSection(indexPath[0], "sectionAndIndex(for:)")
+      "Coordinator.\(operation): \(indexPath) is not a [section, element] path")
+    checkSection(indexPath[0], operation)
     let count = counts[indexPath[0]]
     precondition(
       indexPath[1] >= 0 && indexPath[1] < count,
-      "Coordinator.sectionAndIndex(for:): element index \(indexPath[1]) of \(format(indexPath)) "
+      "Coordinator.\(operation): element index \(indexPath[1]) of \(format(indexPath)) "
         + "is out of range 0..<\(count) (section \(indexPath[0]))")
     return (sections[indexPath[0]], indexPath[1])
   }

@@ -29,6 +29,32 @@ struct HandlerState {
   var notifications: [Notification] = []
   /// Whether the notifications are being delivered (they are not re-entered).
   var isDelivering = false
+  /// Selection changes the adapter is owed, told between changesets (never inside `apply`).
+  var adapterNotifications: [AdapterNotification] = []
+  /// Whether the adapter notifications are being delivered (they are not re-entered).
+  var isDeliveringToAdapter = false
+  /// Local indexes kept current through every changeset while they wait to be handed out.
+  var tracked: [TrackedIndexes] = []
+}
+
+/// Local indexes of one section that the coordinator is about to hand to a handler or an
+/// adapter, kept in presented coordinates: each changeset applied meanwhile (a handler or the
+/// adapter may change the model before its turn comes) remaps them, and an element that is
+/// deleted — or a reload — makes its index `nil`.
+final class TrackedIndexes {
+  let section: any SelectionHandler
+  var indexes: [Int?]
+
+  init(section: any SelectionHandler, indexes: [Int]) {
+    self.section = section
+    self.indexes = indexes
+  }
+}
+
+/// A selection change the adapter is owed.
+struct AdapterNotification {
+  var selected: Bool
+  var elements: TrackedIndexes
 }
 
 /// A sorted list of disjoint ranges, with prefix counts for O(log r) rank queries.

@@ -84,7 +84,10 @@ public final class SectionProviderMapping {
     provider.updateDelegate = self
   }
 
-  deinit {
+  deinit { detach() }
+
+  /// Stops listening to the root provider (which may then join a tree or another mapping).
+  func detach() {
     if provider.updateDelegate === self { provider.updateDelegate = nil }
   }
 
