@@ -11,9 +11,15 @@ extension Coordinator {
   func endBatch() {
     precondition(depth > 0, "Coordinator: a batch ended that never began")
     depth -= 1
-    guard depth == 0, state == .batching else { return }
+    guard depth == 0, state == .batching || canFlushWhileApplying else { return }
     flush()
   }
+
+  /// Whether a change made now, while the coordinator is handing changes out, can be delivered
+  /// at once: it can unless the adapter is inside `apply` or `reloadData`. (Between those calls the
+  /// coordinator tells handlers and the adapter what they are owed; what those calls change is
+  /// delivered before the next one, so that each handler call sees the model the adapter shows.)
+  var canFlushWhileApplying: Bool { state == .applying && !isCallingAdapter }
 
   func record(_ event: SectionProviderMapping.Event) {
     guard depth > 0 else {
@@ -51,14 +57,15 @@ extension Coordinator {
   /// (then when that ends). A batch left open only by a replaced mapping is no longer open.
   func scheduleReload() {
     needsReload = true
-    if state != .applying && depth == 0 { flush() }
+    if depth == 0 && (state != .applying || canFlushWhileApplying) { flush() }
   }
 
   /// Hands the adapter everything owed to it, including batches queued while applying.
   func flush() {
+    let nested = state == .applying
     state = .applying
     defer {
-      state = depth > 0 ? .batching : .idle
+      state = nested ? .applying : depth > 0 ? .batching : .idle
       batchEvents = BatchEvents()
       checkInvariants()
     }

@@ -47,9 +47,18 @@ extension Coordinator {
     handlers.editingSections[ObjectIdentifier(section)] != nil
   }
 
+  /// Tells `handler` it starts or stops editing, then each element it allows: every index is
+  /// remapped through whatever the calls before it changed (an element deleted meanwhile is
+  /// skipped; one inserted meanwhile is not told).
   func tellEditing(_ handler: any EditingHandler, _ editing: Bool) {
+    let pending = track(handler, [])
+    defer { untrack(pending) }
     handler.didSetEditing(editing)
-    for index in 0..<handler.numberOfElements where handler.allowsEditing(at: index) {
+    pending.indexes = Array(0..<handler.numberOfElements)
+    for position in pending.indexes.indices {
+      guard let index = pending.indexes[position], handler.allowsEditing(at: index) else {
+        continue
+      }
       handler.didSetEditing(editing, at: index)
     }
   }

@@ -62,8 +62,10 @@ extension Coordinator {
   /// earlier call changed the model (a `didDeselect` that removes its element, say), later ones
   /// are remapped, and an element deleted before its turn is not announced.
   ///
-  /// - Returns: whether the element is selected afterwards. When `false` (a section that does not
-  ///   conform, or refuses) the adapter must not show it selected.
+  /// - Returns: whether the selection was accepted. When `false` (a section that does not
+  ///   conform, or refuses) the adapter must not show the element selected. When `true`, what the
+  ///   handlers do next (delete the element, deselect it) reaches the adapter like any other
+  ///   change: as a changeset, or through ``ViewAdapter/coordinator(_:didDeselect:)``.
   /// - Complexity: O(s) for s elements selected in the section (plus what the handlers do).
   @discardableResult
   public func select(_ indexPath: IndexPath) -> Bool {
@@ -73,7 +75,8 @@ extension Coordinator {
       return true
     }
     guard handler.shouldSelect(at: index) else { return false }
-    return insertSelection(handler, index: index, reportSelection: false)
+    insertSelection(handler, index: index, reportSelection: false)
+    return true
   }
 
   /// The user deselected the element at `indexPath` in the adapter's view.
@@ -118,7 +121,7 @@ extension Coordinator {
     handlers.selection[ObjectIdentifier(handler), default: .init(section: handler, indexes: [])]
       .indexes = Array(0..<current.counts[section])
     notifyAdapter(selected: true, handler, added)
-    tell(handler, selected: true, added)
+    tell(handler, track(handler, added), selected: true)
   }
 
   func sectionDeselect(_ handler: any SelectionHandler, indexes: [Int]) {
@@ -130,11 +133,9 @@ extension Coordinator {
 
   /// Selects `index` of `handler`, deselecting the previous element of a single-selection
   /// section. The adapter hears the deselection, and the selection when `reportSelection`.
-  /// Returns whether the element is still selected once every handler call is made.
-  @discardableResult
   private func insertSelection(
     _ handler: any SelectionHandler, index: Int, reportSelection: Bool
-  ) -> Bool {
+  ) {
     let key = ObjectIdentifier(handler)
     var previous: [Int] = []
     var entry = handlers.selection[key] ?? .init(section: handler, indexes: [])
@@ -147,13 +148,10 @@ extension Coordinator {
     }
     handlers.selection[key] = entry
     let selected = track(handler, [index])
-    defer { untrack(selected) }
     if !previous.isEmpty { notifyAdapter(selected: false, handler, previous) }
     if reportSelection { notifyAdapter(selected: true, handler, [index]) }
-    tell(handler, selected: false, previous)
-    guard let now = selected.indexes[0], isSelected(handler, now) else { return false }
-    handler.didSelect(at: now)
-    return selected.indexes[0].map { isSelected(handler, $0) } ?? false
+    tell(handler, track(handler, previous), selected: false)
+    tell(handler, selected, selected: true)
   }
 
   /// Deselects those of `indexes` that are selected; the adapter hears it when `report`.
@@ -166,21 +164,25 @@ extension Coordinator {
     entry.indexes.removeAll { removing.contains($0) }
     handlers.selection[key] = entry.indexes.isEmpty ? nil : entry
     if report { notifyAdapter(selected: false, handler, removed) }
-    tell(handler, selected: false, removed)
+    tell(handler, track(handler, removed), selected: false)
   }
 
   private func isSelected(_ handler: any SelectionHandler, _ index: Int) -> Bool {
     handlers.selection[ObjectIdentifier(handler)]?.indexes.contains(index) ?? false
   }
 
-  /// Tells `handler` that `indexes` were selected or deselected, one call each, every index
-  /// remapped through whatever the calls before it changed; an element deleted meanwhile, or
-  /// whose selection changed back meanwhile, is skipped.
-  private func tell(_ handler: any SelectionHandler, selected: Bool, _ indexes: [Int]) {
-    guard !indexes.isEmpty else { return }
-    let pending = track(handler, indexes)
+  /// Tells `handler` that the `pending` indexes were selected or deselected, one call each, every
+  /// index remapped through whatever the calls before it changed; an element deleted meanwhile,
+  /// or whose selection changed back meanwhile, is skipped. While the adapter is applying a
+  /// changeset the calls wait until it returns. Takes over `pending`'s tracking.
+  private func tell(_ handler: any SelectionHandler, _ pending: TrackedIndexes, selected: Bool) {
+    guard !pending.indexes.isEmpty else { return untrack(pending) }
+    if isCallingAdapter {
+      handlers.notifications.append(.selection(handler, pending, selected: selected))
+      return
+    }
     defer { untrack(pending) }
-    for position in indexes.indices {
+    for position in pending.indexes.indices {
       guard let index = pending.indexes[position], isSelected(handler, index) == selected else {
         continue
       }
@@ -189,13 +191,13 @@ extension Coordinator {
   }
 
   /// Registers `indexes` of `handler` to be kept current through changesets until ``untrack(_:)``.
-  private func track(_ handler: any SelectionHandler, _ indexes: [Int]) -> TrackedIndexes {
+  func track(_ handler: any Section, _ indexes: [Int]) -> TrackedIndexes {
     let tracked = TrackedIndexes(section: handler, indexes: indexes)
     handlers.tracked.append(tracked)
     return tracked
   }
 
-  private func untrack(_ tracked: TrackedIndexes) {
+  func untrack(_ tracked: TrackedIndexes) {
     handlers.tracked.removeAll { $0 === tracked }
   }
 
@@ -212,7 +214,8 @@ extension Coordinator {
   }
 
   /// Tells the adapter the selection changes it is owed, unless a changeset or reload is being
-  /// applied.
+  /// applied; each in the coordinates of the time it is told, and only where the element's
+  /// selection still is what the news says.
   func deliverAdapterNotifications() {
     guard !isCallingAdapter, !handlers.isDeliveringToAdapter else { return }
     handlers.isDeliveringToAdapter = true
@@ -223,9 +226,12 @@ extension Coordinator {
       guard let adapter, let section = presentedIndex(of: notification.elements.section) else {
         continue
       }
-      let paths = notification.elements.indexes.compactMap { $0 }.sorted().map {
-        IndexPath(item: $0, section: section)
-      }
+      // The net change only: an element whose selection changed back meanwhile (a handler, or
+      // the adapter's own report, re-selected it) is not announced.
+      let handler = notification.elements.section as! any SelectionHandler
+      let paths = notification.elements.indexes.compactMap { $0 }
+        .filter { isSelected(handler, $0) == notification.selected }
+        .sorted().map { IndexPath(item: $0, section: section) }
       guard !paths.isEmpty else { continue }
       if notification.selected {
         adapter.coordinator(self, didSelect: paths)
@@ -379,7 +385,7 @@ extension Coordinator {
 
   /// Delivers the handler calls owed, unless a changeset is being applied.
   func deliverHandlerNotifications() {
-    guard !handlers.isDelivering, pendingCommit == nil else { return }
+    guard !handlers.isDelivering, !isCallingAdapter else { return }
     handlers.isDelivering = true
     defer { handlers.isDelivering = false }
     while !handlers.notifications.isEmpty {
@@ -389,6 +395,8 @@ extension Coordinator {
         switch notification {
         case .deselect(let section, let index): section.didDeselect(at: index)
         case .editing(let section, let editing): tellEditing(section, editing)
+        case .selection(let section, let pending, let selected):
+          tell(section, pending, selected: selected)
         }
       }
     }

@@ -11,8 +11,11 @@ struct HandlerState {
 
   /// A handler call owed to a section.
   enum Notification {
+    /// A deselection a changeset or reload made: the index the element had before it.
     case deselect(any SelectionHandler, Int)
     case editing(any EditingHandler, Bool)
+    /// Selections or deselections made while the adapter was applying, each index kept current.
+    case selection(any SelectionHandler, TrackedIndexes, selected: Bool)
   }
 
   /// The selection, by section identity.
@@ -42,10 +45,10 @@ struct HandlerState {
 /// adapter may change the model before its turn comes) remaps them, and an element that is
 /// deleted — or a reload — makes its index `nil`.
 final class TrackedIndexes {
-  let section: any SelectionHandler
+  let section: any Section
   var indexes: [Int?]
 
-  init(section: any SelectionHandler, indexes: [Int]) {
+  init(section: any Section, indexes: [Int]) {
     self.section = section
     self.indexes = indexes
   }
