@@ -1,10 +1,10 @@
 import SectionKit
 import SectionKitLayout
 
-/// Draws what a ``Coordinator`` presents with a `CompositionalLayout`, in character cells: a box per
-/// element (labelled with the element's console text, wrapped), headers and footers (labelled with
-/// the section's console header and footer), section backgrounds, and horizontal strips for
-/// orthogonally scrolling sections.
+/// Draws what a ``/SectionKit/Coordinator`` presents with a `CompositionalLayout`, in character
+/// cells: a box per element (labelled with the element's console text, wrapped), headers and
+/// footers (labelled with the section's console header and footer), section backgrounds, and
+/// horizontal strips for orthogonally scrolling sections.
 ///
 /// Estimated dimensions are measured from the text: an estimated height is as many lines as the
 /// wrapped text needs (plus the box's borders), an estimated width as the text on one line.
