@@ -25,24 +25,30 @@ let package = Package(
     .target(name: "SectionKitTesting", dependencies: ["SectionKit"]),
     .target(name: "SectionKitConsole", dependencies: ["SectionKit", "SectionKitLayout"]),
     .target(name: "SectionKitLayout", swiftSettings: internalChecks),
+    // The demo's scripts and the example layouts, shared by `sectionkit-demo` and the golden
+    // tests. Not a product: nothing here is API, and no library target depends on it.
+    .target(
+      name: "SectionKitExamples",
+      dependencies: ["SectionKit", "SectionKitConsole", "SectionKitLayout"]),
     .executableTarget(
       name: "sectionkit-demo",
-      dependencies: ["SectionKit", "SectionKitConsole", "SectionKitLayout"]),
+      dependencies: ["SectionKit", "SectionKitConsole", "SectionKitExamples"]),
     .executableTarget(
       name: "sectionkit-bench",
       dependencies: ["SectionKit", "SectionKitLayout", "SectionKitTesting"]),
     .testTarget(
       name: "SectionKitTests",
-      dependencies: ["SectionKit", "SectionKitTesting", "SectionKitConsole"],
+      dependencies: ["SectionKit", "SectionKitTesting"],
       swiftSettings: internalChecks),
     .testTarget(
       name: "SectionKitTestingTests", dependencies: ["SectionKit", "SectionKitTesting"]),
     .testTarget(
       name: "SectionKitConsoleTests",
-      dependencies: ["SectionKit", "SectionKitConsole", "SectionKitLayout"],
+      dependencies: ["SectionKit", "SectionKitConsole", "SectionKitLayout", "SectionKitExamples"],
       resources: [.copy("Snapshots")]),
     .testTarget(
-      name: "SectionKitLayoutTests", dependencies: ["SectionKitLayout", "SectionKitTesting"],
+      name: "SectionKitLayoutTests",
+      dependencies: ["SectionKitLayout", "SectionKitTesting", "SectionKitExamples"],
       resources: [.copy("Golden")],
       swiftSettings: internalChecks),
   ],

@@ -1,8 +1,9 @@
 import Foundation
 import SectionKit
 
-/// A ``ViewAdapter`` that shows a ``Coordinator``'s sections as text: the whole tree on a terminal,
-/// redrawn after every change, or an append-only log of reloads and changesets anywhere else.
+/// A ``/SectionKit/ViewAdapter`` that shows a ``/SectionKit/Coordinator``'s sections as text: the
+/// whole tree on a terminal, redrawn after every change, or an append-only log of reloads and
+/// changesets anywhere else.
 ///
 /// ```swift
 /// let coordinator = Coordinator(sectionProvider: contacts)

@@ -1,10 +1,10 @@
 import SectionKit
 import SectionKitLayout
 
-/// Draws what a ``Coordinator`` presents with a `CompositionalLayout`, in character cells: a box per
-/// element (labelled with the element's console text, wrapped), headers and footers (labelled with
-/// the section's console header and footer), section backgrounds, and horizontal strips for
-/// orthogonally scrolling sections.
+/// Draws what a ``/SectionKit/Coordinator`` presents with a `CompositionalLayout`, in character
+/// cells: a box per element (labelled with the element's console text, wrapped), headers and
+/// footers (labelled with the section's console header and footer), section backgrounds, and
+/// horizontal strips for orthogonally scrolling sections.
 ///
 /// Estimated dimensions are measured from the text: an estimated height is as many lines as the
 /// wrapped text needs (plus the box's borders), an estimated width as the text on one line.
@@ -28,11 +28,17 @@ public struct ConsoleLayoutRenderer: Sendable {
   /// The element kind drawn with the section's footer text.
   public var footerKind: String
 
-  /// Creates a renderer; by default an 80-column drawing of a 320 × 568-point container.
+  /// The default container: an iPhone-like 320 × 568 points.
+  public static let defaultContainer = Size(width: 320, height: 568)
+  /// The default scale: 4 points per column, 8 per row (80 columns for ``defaultContainer``).
+  public static let defaultRenderer = LayoutTextRenderer(horizontalScale: 4, verticalScale: 8)
+
+  /// Creates a renderer; by default an 80-column drawing of a 320 × 568-point container, with
+  /// the header and footer kinds of `ListSection`.
   public init(
-    layout: CompositionalLayout, container: Size = LayoutExamples.demoContainer,
-    renderer: LayoutTextRenderer = LayoutExamples.demoRenderer,
-    headerKind: String = LayoutExamples.headerKind, footerKind: String = LayoutExamples.footerKind
+    layout: CompositionalLayout, container: Size = defaultContainer,
+    renderer: LayoutTextRenderer = defaultRenderer,
+    headerKind: String = ListSection.headerKind, footerKind: String = ListSection.footerKind
   ) {
     self.layout = layout
     self.container = container

@@ -1,8 +1,8 @@
 import Foundation
 import SectionKit
 
-/// Renders what a ``Coordinator`` presents as text: a pure function of the coordinator's state,
-/// the options and a selection.
+/// Renders what a ``/SectionKit/Coordinator`` presents as text: a pure function of the
+/// coordinator's state, the options and a selection.
 ///
 /// ```swift
 /// let text = ConsoleRenderer.render(

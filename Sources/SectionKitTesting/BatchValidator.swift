@@ -1,8 +1,8 @@
 import Foundation
 import SectionKit
 
-/// Checks a ``Changeset`` against UIKit's `performBatchUpdates` rules, and replays it the way
-/// UIKit would show it.
+/// Checks a ``/SectionKit/Changeset`` against UIKit's `performBatchUpdates` rules, and replays it
+/// the way UIKit would show it.
 ///
 /// The validator is a library, not a test: it returns structured ``BatchViolation`` values that
 /// XCTest, Swift Testing, benchmarks and demos can all use. It implements the confirmed and
@@ -73,7 +73,8 @@ public struct BatchValidator: Hashable, Sendable {
   /// Use it to check that a reload lands where the element really is after the batch.
   ///
   /// - Parameter changeset: The batch.
-  /// - Returns: For each well-formed path of ``Changeset/reloadedElements``, its destination.
+  /// - Returns: For each well-formed path of ``/SectionKit/Changeset/reloadedElements``, its
+  ///   destination.
   /// - Complexity: O(r · k), where r is the number of reloads and k the number of explicit
   ///   deletes and inserts.
   public func reloadDestinations(in changeset: Changeset) -> [IndexPath: IndexPath] {

@@ -1,6 +1,6 @@
 import Foundation
 
-/// One way a ``Changeset`` breaks UIKit's `performBatchUpdates` rules, as found by
+/// One way a ``/SectionKit/Changeset`` breaks UIKit's `performBatchUpdates` rules, as found by
 /// ``BatchValidator``.
 ///
 /// A violation names the ``rule`` it breaks (the rule table of `UIKIT-BATCH-RULES.md` §4), how
@@ -24,6 +24,7 @@ public struct BatchViolation: Hashable, Sendable, Codable, CustomStringConvertib
     /// UIKit raises, or the view ends up corrupted.
     case error
 
+    /// Whether `lhs` is less severe than `rhs`: ``strictWarning`` before ``error``.
     public static func < (lhs: Severity, rhs: Severity) -> Bool {
       lhs == .strictWarning && rhs == .error
     }

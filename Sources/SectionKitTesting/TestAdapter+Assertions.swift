@@ -9,8 +9,10 @@ extension TestAdapter {
   ///
   /// - Parameters:
   ///   - expected: The changeset the last batch should have produced.
-  ///   - fileID: With `filePath`, `line` and `column`, where to report a failure; the call site
-  ///     by default.
+  ///   - fileID: The file ID of where to report a failure; the call site by default.
+  ///   - filePath: The path of that file.
+  ///   - line: The line to report a failure on.
+  ///   - column: The column to report a failure at.
   /// - Returns: Whether the last changeset equals `expected`.
   @discardableResult
   public func assertLastChangeset(
@@ -35,8 +37,10 @@ extension TestAdapter {
   ///
   /// - Parameters:
   ///   - expected: The element descriptions the view should show.
-  ///   - fileID: With `filePath`, `line` and `column`, where to report a failure; the call site
-  ///     by default.
+  ///   - fileID: The file ID of where to report a failure; the call site by default.
+  ///   - filePath: The path of that file.
+  ///   - line: The line to report a failure on.
+  ///   - column: The column to report a failure at.
   /// - Returns: Whether ``mirrorValues`` equals `expected`.
   @discardableResult
   public func assertMirror(
@@ -58,8 +62,10 @@ extension TestAdapter {
   /// ``removeAllHistory()``). Useful with a custom ``onFailure`` that only collects failures.
   ///
   /// - Parameters:
-  ///   - fileID: With `filePath`, `line` and `column`, where to report a failure; the call site
-  ///     by default.
+  ///   - fileID: The file ID of where to report a failure; the call site by default.
+  ///   - filePath: The path of that file.
+  ///   - line: The line to report a failure on.
+  ///   - column: The column to report a failure at.
   /// - Returns: Whether ``failures`` is empty.
   @discardableResult
   public func assertNoFailures(

@@ -1,7 +1,8 @@
 import Foundation
 import SectionKit
 
-/// A ``ViewAdapter`` for tests: a simulated view that checks every changeset the way UIKit would.
+/// A ``/SectionKit/ViewAdapter`` for tests: a simulated view that checks every changeset the way
+/// UIKit would.
 ///
 /// The adapter keeps a mirror of what a view shows — the number of elements in each section
 /// (``mirrorCounts``) and, through an element reader, the elements themselves (``mirrorValues``).
@@ -87,8 +88,11 @@ public final class TestAdapter: ViewAdapter {
   ///     `ArraySection` and `SingleElementSection`.
   ///   - onFailure: Handles each failure; `nil` reports it to the running test framework
   ///     (``reportToTestFramework(_:)``).
-  ///   - fileID: With `filePath`, `line` and `column`, where batch failures are reported; by
-  ///     default, the line creating the adapter.
+  ///   - fileID: The file ID of where batch failures are reported; by default, the line
+  ///     creating the adapter.
+  ///   - filePath: The path of that file.
+  ///   - line: The line to report batch failures on.
+  ///   - column: The column to report batch failures at.
   public init(
     strict: Bool = false, model: BatchValidator.Model = .modern,
     elementReader: ElementReader? = TestAdapter.describeElement(_:at:),

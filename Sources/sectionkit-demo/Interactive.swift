@@ -1,6 +1,7 @@
 import Foundation
 import SectionKit
 import SectionKitConsole
+import SectionKitExamples
 
 #if canImport(Glibc)
   import Glibc

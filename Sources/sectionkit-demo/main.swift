@@ -6,11 +6,12 @@
 //   swift run sectionkit-demo --interactive   # on a terminal: select, edit and move with keys
 //   swift run sectionkit-demo --layout        # the sections drawn with compositional layouts
 //
-// The script itself is `ContactsDemo.run(on:pause:)` in SectionKitConsole/Examples, so that the
+// The script itself is `ContactsDemo.run(on:pause:)` in the SectionKitExamples target, so that the
 // tests can compare its output with a golden file.
 
 import Foundation
 import SectionKitConsole
+import SectionKitExamples
 
 let usage = """
   usage: sectionkit-demo [--step] [--log | --redraw] [--plain | --ansi]

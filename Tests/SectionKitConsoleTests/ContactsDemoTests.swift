@@ -1,5 +1,7 @@
 import SectionKit
 import SectionKitConsole
+import SectionKitExamples
+import SectionKitLayout
 import Testing
 
 @Suite struct ContactsDemoTests {
@@ -48,5 +50,24 @@ import Testing
     custom.append(Family(["Mum"]))
     let text = ConsoleRenderer.render(coordinator: Coordinator(sectionProvider: custom))
     #expect(text == "── Family ──\n   👤 Mum\n   └ 1 person\n")
+  }
+}
+
+extension ConsoleGuideTests {
+  @Test func theLayoutExampleOfDocsConsoleMd_drawsHeadersWithTheDefaultKinds() {
+    let family = ArraySection(["Mum", "Dad"])
+    let contacts = ComposedSectionProvider()
+    contacts.append(family)
+    let coordinator = Coordinator(sectionProvider: contacts)
+    let console = ConsoleAdapter(output: String(), options: ConsoleOptions(mode: .log))
+
+    let list = CompositionalLayout { _, _ in
+      ListSection(rowHeight: .estimated(24)).header(height: .absolute(24))
+    }
+    console.layout = ConsoleLayoutRenderer(layout: list)
+    coordinator.adapter = console  // the reload is drawn as boxes
+
+    #expect(console.output.contains("|Section 0"), "the header box shows the section's header")
+    #expect(console.output.contains("|Mum") && console.output.contains("|Dad"))
   }
 }

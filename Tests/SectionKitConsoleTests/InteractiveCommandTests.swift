@@ -1,6 +1,7 @@
 import Foundation
 import SectionKit
 import SectionKitConsole
+import SectionKitExamples
 import Testing
 
 @Suite("Interactive demo: keys become commands")

@@ -1,4 +1,5 @@
 import Foundation
+import SectionKitExamples
 import SectionKitLayout
 import Testing
 

@@ -21,8 +21,18 @@ import Testing
     var generator = SeededGenerator(seed: 7)
     let values = (0..<1000).map { _ in Int.random(in: 0..<10, using: &generator) }
     #expect(Set(values) == Set(0..<10))
+  }
+
+  @Test func shuffled_isAPermutationFixedByTheSeed() {
+    let elements = Array(0..<20)
+    var generator = SeededGenerator(seed: 7)
     var again = SeededGenerator(seed: 7)
-    #expect([1, 2, 3, 4].shuffled(using: &generator) != [] && again.next() != 0)
+    var other = SeededGenerator(seed: 8)
+    let shuffled = elements.shuffled(using: &generator)
+    #expect(shuffled.sorted() == elements)
+    #expect(shuffled != elements, "20 elements shuffled with seed 7 do not all stay in place")
+    #expect(elements.shuffled(using: &again) == shuffled)
+    #expect(elements.shuffled(using: &other) != shuffled)
   }
 
   @Test func seedFromEnvironment_fallsBackToTheDefault() {

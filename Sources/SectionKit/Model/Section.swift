@@ -47,7 +47,8 @@ public protocol Section: AnyObject {
 public protocol SectionUpdateDelegate: AnyObject {
   /// The section is about to emit one or more related events.
   func willBeginUpdating(_ section: any Section)
-  /// The section emitted the last event of the bracket opened by ``willBeginUpdating(_:)``.
+  /// The section emitted the last event of the bracket opened by
+  /// ``SectionUpdateDelegate/willBeginUpdating(_:)``.
   func didEndUpdating(_ section: any Section)
   /// Anything in the section may have changed, including its count: reload it whole.
   func invalidateAll(_ section: any Section)

@@ -16,8 +16,8 @@ import Foundation
 /// Every change below — a section inserted or removed anywhere in the subtree, an element changed
 /// in any section — reaches the ``updateDelegate`` re-indexed into this provider's coordinates.
 /// A child can have one parent at a time: adding a section or provider that is already in a tree
-/// traps; ``remove(_:)-(any Section)`` first. A removed child is detached: its delegate is cleared
-/// and its later changes reach no one.
+/// traps; ``ParentSectionProvider/remove(_:)-(Section)`` first. A removed child is detached: its
+/// delegate is cleared and its later changes reach no one.
 ///
 /// - Complexity: section offsets and child positions are cached, so looking up where a child sits
 ///   is O(1) amortized; an event from a child `d` levels deep costs O(d).

@@ -90,8 +90,11 @@ open class ArraySection<Element>: BracketedSection {
 }
 
 extension ArraySection: RandomAccessCollection, MutableCollection {
+  /// A position in the section: `0..<count`, as in an array.
   public typealias Index = Int
+  /// The section's valid positions, `0..<count`.
   public typealias Indices = Range<Int>
+  /// A slice of the section's elements: an `ArraySlice`, which does not report changes.
   public typealias SubSequence = ArraySlice<Element>
 
   /// Always 0.

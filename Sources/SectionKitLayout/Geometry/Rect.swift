@@ -52,7 +52,9 @@ public struct Rect: Sendable, Hashable, Codable {
 
   /// Whether `other` lies entirely inside this rectangle (edges may touch).
   ///
-  /// - Parameter tolerance: slack allowed for floating-point rounding.
+  /// - Parameters:
+  ///   - other: The rectangle that may lie inside this one.
+  ///   - tolerance: slack allowed for floating-point rounding.
   public func contains(_ other: Rect, tolerance: Double = 1e-9) -> Bool {
     other.minX >= minX - tolerance && other.maxX <= maxX + tolerance
       && other.minY >= minY - tolerance && other.maxY <= maxY + tolerance

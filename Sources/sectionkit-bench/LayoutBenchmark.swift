@@ -1,17 +1,18 @@
 import Foundation
+import SectionKitLayout
 
-/// The layout benchmark: a 100,000-element grid, callable from any benchmark executable.
+/// The layout benchmark of `sectionkit-bench`: a 100,000-element grid.
 ///
 /// ```swift
 /// let figures = LayoutBenchmark.runGrid(iterations: 20)
 /// print("100k grid: best \(figures.best), median \(figures.median)")
 /// ```
-public enum LayoutBenchmark {
+enum LayoutBenchmark {
   /// The benchmark's container: 390 × 844 points.
-  public static let container = Size(width: 390, height: 844)
+  static let container = Size(width: 390, height: 844)
 
   /// The grid: four columns of square-ish tiles with spacing, a header per section.
-  public static func gridLayout() -> CompositionalLayout {
+  static func gridLayout() -> CompositionalLayout {
     CompositionalLayout { _, _ in
       LayoutSection {
         HGroup { Item().width(.fractionalWidth(0.25)).contentInsets(value: 1) }
@@ -26,13 +27,13 @@ public enum LayoutBenchmark {
   }
 
   /// The element counts: `elements` split evenly over `sections`.
-  public static func gridItemCounts(elements: Int = 100_000, sections: Int = 1) -> [Int] {
+  static func gridItemCounts(elements: Int = 100_000, sections: Int = 1) -> [Int] {
     precondition(sections > 0, "LayoutBenchmark: sections must be positive, got \(sections)")
     return (0..<sections).map { elements / sections + ($0 < elements % sections ? 1 : 0) }
   }
 
   /// Lays the grid out `iterations` times and reports the best and median durations.
-  public static func runGrid(
+  static func runGrid(
     iterations: Int = 10, elements: Int = 100_000, sections: Int = 1
   ) -> (best: Duration, median: Duration, elementCount: Int) {
     precondition(iterations > 0, "LayoutBenchmark: iterations must be positive, got \(iterations)")

@@ -1,4 +1,5 @@
 import Foundation
+import SectionKitLayout
 
 /// Ready-made layouts for the demo, the documentation and the golden tests.
 ///
@@ -8,10 +9,11 @@ import Foundation
 /// print(drawing)
 /// ```
 public enum LayoutExamples {
-  /// The element kind of the examples' headers.
-  public static let headerKind = "header"
-  /// The element kind of the examples' footers.
-  public static let footerKind = "footer"
+  /// The element kind of the examples' headers (`ListSection`'s, which `ConsoleLayoutRenderer`
+  /// labels with the section's header).
+  public static let headerKind = ListSection.headerKind
+  /// The element kind of the examples' footers (`ListSection`'s).
+  public static let footerKind = ListSection.footerKind
   /// The element kind of the examples' section backgrounds.
   public static let backgroundKind = "background"
 

@@ -1,4 +1,5 @@
 import SectionKit
+import SectionKitConsole
 import SectionKitLayout
 
 /// The script of `sectionkit-demo --layout`: a tree of sections drawn by a ``ConsoleAdapter`` with a
@@ -6,8 +7,8 @@ import SectionKitLayout
 /// sections under pinned headers), then the three-column mosaic, then a ListKit-style layout —
 /// and a change made to each, so the drawing follows the model.
 ///
-/// Like ``ContactsDemo`` it is example code kept in the library, so that the demo and its golden
-/// test run the same script.
+/// Like ``ContactsDemo`` it is example code, in the `SectionKitExamples` target, so that the demo
+/// and its golden test run the same script.
 public enum LayoutDemo {
   /// Plays the script on `console`; `pause` is called after each step.
   public static func run<Output: TextOutputStream>(
@@ -34,7 +35,9 @@ public enum LayoutDemo {
         sections.append(section)
         root.append(section)
       }
-      console.layout = ConsoleLayoutRenderer(layout: example.layout)
+      console.layout = ConsoleLayoutRenderer(
+        layout: example.layout, container: LayoutExamples.demoContainer,
+        renderer: LayoutExamples.demoRenderer)
       let coordinator = Coordinator(sectionProvider: root)
       console.announce(example.title)
       coordinator.adapter = console

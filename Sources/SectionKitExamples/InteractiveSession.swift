@@ -1,64 +1,6 @@
 import Foundation
 import SectionKit
-
-/// What a key press means in the interactive demo (`sectionkit-demo --interactive`).
-public enum InteractiveCommand: Hashable, Sendable {
-  /// Move the cursor up (`↑`, `k`) or down (`↓`, `j`).
-  case cursorUp, cursorDown
-  /// Select or deselect the element under the cursor (space, Return).
-  case toggleSelection
-  /// Enter or leave editing mode (`e`).
-  case toggleEditing
-  /// Move the element under the cursor up (`K`) or down (`J`, `m`).
-  case moveUp, moveDown
-  /// List the element's actions (`a`).
-  case listActions
-  /// Quit (`q`, Ctrl-C, Ctrl-D).
-  case quit
-
-  /// The commands in `bytes`, read from a raw terminal, in order; unknown keys are skipped.
-  ///
-  /// ```swift
-  /// InteractiveCommand.commands(in: Array("jj \u{1B}[Aq".utf8))
-  /// // [.cursorDown, .cursorDown, .toggleSelection, .cursorUp, .quit]
-  /// ```
-  public static func commands(in bytes: [UInt8]) -> [InteractiveCommand] {
-    var result: [InteractiveCommand] = []
-    var index = 0
-    while index < bytes.count {
-      let byte = bytes[index]
-      index += 1
-      if byte == 0x1B, index + 1 < bytes.count,
-        bytes[index] == UInt8(ascii: "[") || bytes[index] == UInt8(ascii: "O")
-      {
-        switch bytes[index + 1] {
-        case UInt8(ascii: "A"): result.append(.cursorUp)
-        case UInt8(ascii: "B"): result.append(.cursorDown)
-        default: break
-        }
-        index += 2
-        continue
-      }
-      if let command = command(for: byte) { result.append(command) }
-    }
-    return result
-  }
-
-  /// The command of one plain key, or `nil`.
-  public static func command(for byte: UInt8) -> InteractiveCommand? {
-    switch byte {
-    case UInt8(ascii: "k"): .cursorUp
-    case UInt8(ascii: "j"): .cursorDown
-    case UInt8(ascii: " "), 0x0D, 0x0A: .toggleSelection
-    case UInt8(ascii: "e"): .toggleEditing
-    case UInt8(ascii: "K"): .moveUp
-    case UInt8(ascii: "J"), UInt8(ascii: "m"): .moveDown
-    case UInt8(ascii: "a"): .listActions
-    case UInt8(ascii: "q"), 0x03, 0x04: .quit
-    default: nil
-    }
-  }
-}
+import SectionKitConsole
 
 /// A cursor over the elements an adapter shows, and what each ``InteractiveCommand`` does to a
 /// coordinator through a ``ConsoleAdapter``.

@@ -1,4 +1,5 @@
 import SectionKit
+import SectionKitConsole
 
 /// The script `sectionkit-demo` plays: a contacts tree, a ``ConsoleAdapter`` attached to it, and a
 /// series of mutations, each announced before it happens, so the output shows exactly what a view
@@ -22,8 +23,8 @@ import SectionKit
 ///    └─ archive                 ListSection
 /// ```
 ///
-/// It is example code, kept in the library so that `sectionkit-demo` and the golden test of its
-/// output run the same script.
+/// It is example code, in the `SectionKitExamples` target (not a product) so that
+/// `sectionkit-demo` and the golden test of its output run the same script.
 public enum ContactsDemo {
   /// An array of strings with a title and a footer that counts them, for the console.
   public final class ListSection: ArraySection<String>, ConsolePresentable {
