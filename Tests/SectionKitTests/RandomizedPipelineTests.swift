@@ -24,11 +24,25 @@ struct RandomizedPipelineTests {
         if !tolerated { failures.append(failure) }
       })
     coordinator.adapter = adapter
+    // A client's mirror, following the changesets through the public applier.
+    var mirror = adapter.mirrorValues
     for (number, step) in steps.enumerated() {
       let before = adapter.changesets.count
       fixture.apply(step, coordinator: coordinator)
       if let failure = failures.first {
         return "step \(number + 1): \(failure)"
+      }
+      if adapter.changesets.count > before, let changeset = adapter.lastChangeset {
+        let model = fixture.reference.flattened.map { $0.items.map(\.description) }
+        do {
+          try changeset.apply(
+            to: &mirror, insertedSection: { model[$0] }, newElement: { model[$0[0]][$0[1]] })
+        } catch {
+          return "step \(number + 1): Changeset.apply(to:) rejected \(changeset): \(error)"
+        }
+        if mirror != model {
+          return "step \(number + 1): Changeset.apply(to:) gives \(mirror), the model is \(model)"
+        }
       }
       if adapter.changesets.count > before + 1 {
         return

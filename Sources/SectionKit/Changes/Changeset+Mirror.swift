@@ -1,0 +1,358 @@
+import Foundation
+
+/// A changeset that does not fit the mirror or the counts it is applied to: an index out of range,
+/// a path listed twice, an element change inside a deleted or inserted section, an arrival that
+/// does not fit the section's new count.
+///
+/// ``Changeset/apply(to:insertedSection:newElement:)`` and ``Changeset/newCounts(from:insertedSectionCounts:)``
+/// throw it and change nothing.
+public struct ChangesetMismatch: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The changeset's field at fault: `deletedSections`, `movedElements`, ….
+  public var field: String
+  /// The offending value, as text: `[2, 7]`, `3 → 5`, ….
+  public var value: String
+  /// What is wrong with it.
+  public var reason: String
+
+  /// Creates a mismatch.
+  public init(field: String, value: String, reason: String) {
+    self.field = field
+    self.value = value
+    self.reason = reason
+  }
+
+  /// `deletedElements [2, 7]: element 7 is out of range 0..<3 of section 2`.
+  public var description: String { "\(field) \(value): \(reason)" }
+}
+
+extension Changeset {
+  /// Applies this changeset to `mirror` — the elements of each section, as a view or a client
+  /// shows them before the batch — exactly as UIKit applies a batch: deletes and reloads in old
+  /// coordinates, inserts and reload destinations in new ones, moves from old to new, and every
+  /// other element keeping its relative order.
+  ///
+  /// ```swift
+  /// var shown = [["a", "b", "c"]]
+  /// let changeset = Changeset(
+  ///   insertedElements: [[0, 0]], movedElements: [.init(from: [0, 0], to: [0, 3])])
+  /// try changeset.apply(to: &shown, newElement: { _ in "x" })
+  /// // shown == [["x", "b", "c", "a"]]
+  /// ```
+  ///
+  /// The changeset is checked against the mirror first; when it does not fit, a
+  /// ``ChangesetMismatch`` names the field and the value, and `mirror` is left as it was. A
+  /// changeset that fits is applied whole.
+  ///
+  /// - Parameters:
+  ///   - mirror: The elements of each section before the batch; after it on return.
+  ///   - insertedSection: The elements of an inserted (or reloaded) section, given its new index.
+  ///     By default, empty: the section's elements then come as inserted elements of later
+  ///     batches, or name them with ``insertedElements`` only where the section already existed.
+  ///   - newElement: The value of an inserted element, or the new value of a reloaded one, given
+  ///     its new index path.
+  /// - Throws: ``ChangesetMismatch`` when the changeset does not fit `mirror`; whatever the two
+  ///   closures throw. Either way `mirror` is unchanged.
+  /// - Complexity: O(c log c + s + e) for c changes, s sections, and e elements in the sections
+  ///   the changeset touches — never more than the changeset and the mirror hold, whatever the
+  ///   numbers inside the changeset.
+  public func apply<Element>(
+    to mirror: inout [[Element]],
+    insertedSection: (Int) throws -> [Element] = { _ in [] },
+    newElement: (IndexPath) throws -> Element
+  ) throws {
+    let plan = try MirrorPlan(self, oldCounts: mirror.map(\.count))
+    var result: [[Element]] = []
+    result.reserveCapacity(plan.newToOld.count)
+    for (new, source) in plan.newToOld.enumerated() {
+      guard let old = source else {
+        result.append(try insertedSection(new))
+        continue
+      }
+      guard let arrivals = plan.elements[old] else {
+        result.append(mirror[old])
+        continue
+      }
+      let survivors = arrivals.survivors(of: mirror[old].count)
+      var elements: [Element] = []
+      let newCount = survivors.count + arrivals.fixed.count
+      elements.reserveCapacity(newCount)
+      var nextSurvivor = 0
+      var nextFixed = 0
+      for index in 0..<newCount {
+        if nextFixed < arrivals.fixed.count && arrivals.fixed[nextFixed].index == index {
+          switch arrivals.fixed[nextFixed].source {
+          case .new: elements.append(try newElement(IndexPath(item: index, section: new)))
+          case .moved(let from): elements.append(mirror[from[0]][from[1]])
+          }
+          nextFixed += 1
+        } else {
+          elements.append(mirror[old][survivors[nextSurvivor]])
+          nextSurvivor += 1
+        }
+      }
+      result.append(elements)
+    }
+    mirror = result
+  }
+
+  /// The number of elements in each section after this changeset, given the counts before it and
+  /// the counts of the sections it inserts (or reloads), by new index; throws a
+  /// ``ChangesetMismatch`` when the changeset does not fit `oldCounts`.
+  ///
+  /// ```swift
+  /// try Changeset(insertedElements: [[0, 2]]).newCounts(from: [2, 5])   // [3, 5]
+  /// ```
+  ///
+  /// - Complexity: O(c log c + s) for c changes and s sections.
+  public func newCounts(from oldCounts: [Int], insertedSectionCounts: [Int: Int] = [:]) throws
+    -> [Int]
+  {
+    let plan = try MirrorPlan(self, oldCounts: oldCounts)
+    return plan.newToOld.enumerated().map { new, source in
+      guard let old = source else { return insertedSectionCounts[new] ?? 0 }
+      guard let arrivals = plan.elements[old] else { return oldCounts[old] }
+      return oldCounts[old] - arrivals.removed.count + arrivals.fixed.count
+    }
+  }
+
+  /// Where each of ``reloadedElements`` is after the batch, in the same order: UIKit's
+  /// destination of a reload, computed from the explicit deletes and inserts of sections and
+  /// elements (a reload is a delete at its old path and an insert there; see `Docs/Batching.md`).
+  /// A reloaded element whose section moves goes with the section.
+  ///
+  /// ```swift
+  /// Changeset(deletedElements: [[0, 0]], reloadedElements: [[0, 2]])
+  ///   .reloadedElementDestinations                    // [[0, 1]]
+  /// ```
+  ///
+  /// - Complexity: O(c log c) for c changes.
+  public var reloadedElementDestinations: [IndexPath] {
+    let sections = sectionSlots(includingReloads: false)
+    let movedSections = Dictionary(
+      movedSections.map { ($0.from, $0.to) }, uniquingKeysWith: { first, _ in first })
+    var deletes: [Int: [Int]] = [:]
+    var inserts: [Int: [Int]] = [:]
+    for path in deletedElements where path.count == 2 {
+      deletes[path[0], default: []].append(path[1])
+    }
+    for path in insertedElements where path.count == 2 {
+      inserts[path[0], default: []].append(path[1])
+    }
+    return reloadedElements.map { path in
+      guard path.count == 2 else { return path }
+      let section = movedSections[path[0]] ?? sections.destination(of: path[0])
+      let items = SlotMap(
+        removed: Array(Set(deletes[path[0]] ?? [])).sorted(),
+        fixed: Array(Set(inserts[section] ?? [])).sorted())
+      return IndexPath(item: items.destination(of: path[1]), section: section)
+    }
+  }
+
+  /// The section-level slot map: explicit deletes (and moves) leave, explicit inserts (and moves)
+  /// arrive; with `includingReloads`, reloaded sections leave and arrive too.
+  func sectionSlots(includingReloads: Bool) -> SlotMap {
+    var removed = movedSections.map(\.from)
+    var fixed = movedSections.map(\.to)
+    for range in deletedSectionRanges { removed.append(contentsOf: range) }
+    for range in insertedSectionRanges { fixed.append(contentsOf: range) }
+    if includingReloads {
+      let reloads = SlotMap(
+        removed: deletedSectionRanges.flatMap { $0 }, fixed: insertedSectionRanges.flatMap { $0 })
+      for range in reloadedSectionRanges {
+        removed.append(contentsOf: range)
+        fixed.append(contentsOf: range.map { reloads.destination(of: $0) })
+      }
+    }
+    return SlotMap(removed: Array(Set(removed)).sorted(), fixed: Array(Set(fixed)).sorted())
+  }
+}
+
+/// A changeset checked against the counts it is applied to, with what each touched section
+/// keeps and receives.
+struct MirrorPlan {
+  /// Where an arrival's value comes from.
+  enum Source {
+    /// A new value: an insert, or a reload's destination.
+    case new
+    /// The element at this old path.
+    case moved(from: IndexPath)
+  }
+
+  /// What one surviving section loses and receives.
+  struct Arrivals {
+    /// Old indexes that leave (deletes, reloads, moves out), ascending.
+    var removed: [Int] = []
+    /// New indexes that arrive, ascending, with where their value comes from.
+    var fixed: [(index: Int, source: Source)] = []
+
+    /// The old indexes that stay, ascending.
+    func survivors(of count: Int) -> [Int] {
+      var result: [Int] = []
+      result.reserveCapacity(count - removed.count)
+      var cursor = 0
+      for index in 0..<count {
+        if cursor < removed.count && removed[cursor] == index {
+          cursor += 1
+        } else {
+          result.append(index)
+        }
+      }
+      return result
+    }
+  }
+
+  /// For each new section, the old section it continues, or `nil` when inserted or reloaded.
+  var newToOld: [Int?]
+  /// The element changes of each touched surviving section, by old index.
+  var elements: [Int: Arrivals] = [:]
+
+  init(_ changeset: Changeset, oldCounts: [Int]) throws {
+    let oldSections = oldCounts.count
+    func fail(_ field: String, _ value: String, _ reason: String) -> ChangesetMismatch {
+      ChangesetMismatch(field: field, value: value, reason: reason)
+    }
+    func check(_ ranges: [Range<Int>], _ field: String, within count: Int, _ space: String) throws {
+      for range in ranges where range.lowerBound < 0 || range.upperBound > count {
+        throw fail(
+          field, describe(IndexSet(integersIn: range)), "out of the \(space) range 0..<\(count)")
+      }
+    }
+
+    // Sections.
+    try check(changeset.deletedSectionRanges, "deletedSections", within: oldSections, "old")
+    try check(changeset.reloadedSectionRanges, "reloadedSections", within: oldSections, "old")
+    let deletedCount = changeset.deletedSectionRanges.reduce(0) { $0 + $1.count }
+    let insertedCount = changeset.insertedSectionRanges.reduce(0) { $0 + $1.count }
+    let newSections = oldSections - deletedCount + insertedCount
+    try check(changeset.insertedSectionRanges, "insertedSections", within: newSections, "new")
+    let deleted = changeset.deletedSections
+    let reloaded = changeset.reloadedSections
+    if let both = deleted.intersection(reloaded).first {
+      throw fail("reloadedSections", "\(both)", "section \(both) is also deleted")
+    }
+    var leaving = deleted.union(reloaded)
+    var arriving = changeset.insertedSections
+    for move in changeset.movedSections {
+      guard move.from >= 0 && move.from < oldSections else {
+        throw fail(
+          "movedSections", "\(move)", "\(move.from) is out of the old range 0..<\(oldSections)")
+      }
+      guard move.to >= 0 && move.to < newSections else {
+        throw fail(
+          "movedSections", "\(move)", "\(move.to) is out of the new range 0..<\(newSections)")
+      }
+      guard !leaving.contains(move.from) else {
+        throw fail(
+          "movedSections", "\(move)", "section \(move.from) is deleted, reloaded or moved twice")
+      }
+      guard !arriving.contains(move.to) else {
+        throw fail(
+          "movedSections", "\(move)", "section \(move.to) is inserted or a destination twice")
+      }
+      leaving.insert(move.from)
+      arriving.insert(move.to)
+    }
+    let reloadSlots = SlotMap(
+      removed: Array(deleted), fixed: Array(changeset.insertedSections))
+    for section in reloaded {
+      let destination = reloadSlots.destination(of: section)
+      guard destination < newSections, !arriving.contains(destination) else {
+        throw fail(
+          "reloadedSections", "\(section)",
+          "its destination \(destination) is out of range or taken by an insert or a move")
+      }
+      arriving.insert(destination)
+    }
+    var newToOld = [Int?](repeating: nil, count: newSections)
+    var oldToNew = [Int: Int]()
+    for move in changeset.movedSections {
+      newToOld[move.to] = move.from
+      oldToNew[move.from] = move.to
+    }
+    let slots = SlotMap(removed: Array(leaving), fixed: Array(arriving))
+    var rank = 0
+    for old in 0..<oldSections where !leaving.contains(old) {
+      let new = slots.slot(rank: rank)
+      newToOld[new] = old
+      oldToNew[old] = new
+      rank += 1
+    }
+    self.newToOld = newToOld
+
+    // Elements, in old coordinates.
+    var removedPaths = Set<IndexPath>()
+    func leaveOld(_ path: IndexPath, _ field: String) throws -> (section: Int, item: Int) {
+      guard path.count == 2 else {
+        throw fail(field, "\(path)", "an element path has two components, [section, element]")
+      }
+      let (section, item) = (path[0], path[1])
+      guard section >= 0 && section < oldSections else {
+        throw fail(
+          field, format(path), "section \(section) is out of the old range 0..<\(oldSections)")
+      }
+      guard !deleted.contains(section) && !reloaded.contains(section) else {
+        throw fail(field, format(path), "section \(section) is deleted or reloaded whole")
+      }
+      guard item >= 0 && item < oldCounts[section] else {
+        throw fail(
+          field, format(path),
+          "element \(item) is out of range 0..<\(oldCounts[section]) of old section \(section)")
+      }
+      guard removedPaths.insert(path).inserted else {
+        throw fail(field, format(path), "the element leaves twice (deleted, reloaded or moved)")
+      }
+      elements[section, default: Arrivals()].removed.append(item)
+      return (section, item)
+    }
+    var arrivals: [(section: Int, item: Int, source: Source, field: String, text: String)] = []
+    func arriveNew(_ path: IndexPath, _ field: String, _ source: Source, _ text: String) throws {
+      guard path.count == 2 else {
+        throw fail(field, "\(path)", "an element path has two components, [section, element]")
+      }
+      let (section, item) = (path[0], path[1])
+      guard section >= 0 && section < newSections, let old = newToOld[section] else {
+        throw fail(
+          field, text,
+          "section \(section) is out of the new range 0..<\(newSections), or inserted or reloaded "
+            + "whole")
+      }
+      guard item >= 0 else { throw fail(field, text, "element \(item) is negative") }
+      arrivals.append((old, item, source, field, text))
+    }
+    for path in changeset.deletedElements { _ = try leaveOld(path, "deletedElements") }
+    let destinations = changeset.reloadedElementDestinations
+    for (path, destination) in zip(changeset.reloadedElements, destinations) {
+      _ = try leaveOld(path, "reloadedElements")
+      try arriveNew(destination, "reloadedElements", .new, format(path))
+    }
+    for move in changeset.movedElements {
+      _ = try leaveOld(move.from, "movedElements")
+      try arriveNew(move.to, "movedElements", .moved(from: move.from), "\(move)")
+    }
+    for path in changeset.insertedElements {
+      try arriveNew(path, "insertedElements", .new, format(path))
+    }
+    for arrival in arrivals {
+      elements[arrival.section, default: Arrivals()].fixed.append((arrival.item, arrival.source))
+    }
+    for (old, var entry) in elements {
+      entry.removed.sort()
+      entry.fixed.sort { $0.index < $1.index }
+      let newCount = oldCounts[old] - entry.removed.count + entry.fixed.count
+      for (position, arrival) in entry.fixed.enumerated() {
+        let new = oldToNew[old]!
+        if arrival.index >= newCount {
+          throw fail(
+            "insertedElements, movedElements or reloadedElements", format([new, arrival.index]),
+            "element \(arrival.index) is out of range 0..<\(newCount) of new section \(new)")
+        }
+        if position > 0 && entry.fixed[position - 1].index == arrival.index {
+          throw fail(
+            "insertedElements, movedElements or reloadedElements", format([new, arrival.index]),
+            "two elements arrive at the same path")
+        }
+      }
+      elements[old] = entry
+    }
+  }
+}
