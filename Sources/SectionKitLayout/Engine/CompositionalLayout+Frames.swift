@@ -55,6 +55,22 @@ extension CompositionalLayout {
   func run(
     itemCounts: [Int], container: Size, viewport: Rect?, measure: ((MeasurementRequest) -> Size)?
   ) -> LayoutResult {
+    precondition(
+      container.width.isFinite && container.height.isFinite,
+      "CompositionalLayout.frames: container \(container) must be finite")
+    if let viewport {
+      precondition(
+        ![viewport.minX, viewport.minY, viewport.maxX, viewport.maxY].contains(where: \.isNaN),
+        "CompositionalLayout.frames(in:): viewport \(viewport) must not be NaN")
+    }
+    configuration.validate()
+    // A negative container (bounds minus margins on a small screen) lays out as an empty one.
+    let container = Size(width: max(0, container.width), height: max(0, container.height))
+    let sectionProvider = { (index: Int, environment: LayoutEnvironment) -> LayoutSection in
+      let section = self.sectionProvider(index, environment)
+      section.validate(index: index)
+      return section
+    }
     let environment = LayoutEnvironment(
       containerSize: container, scrollDirection: configuration.scrollDirection)
     let result: LayoutResult
