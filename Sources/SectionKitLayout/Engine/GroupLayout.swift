@@ -170,7 +170,8 @@ enum GroupLayoutEngine {
       group.contentInsets, estimatesWidth: estimatesWidth, estimatesHeight: estimatesHeight
     ).fitted(to: proposed)
     let inner = Size(
-      width: proposed.width - insets.horizontal, height: proposed.height - insets.vertical)
+      width: max(0, proposed.width - insets.horizontal),
+      height: max(0, proposed.height - insets.vertical))
     var result = GroupLayout(size: proposed)
     let horizontal: Bool
     switch group.kind {

@@ -136,7 +136,7 @@ struct LayoutPass {
     // Horizontal insets wider than the container are scaled down to fit it (see Rect.inset);
     // vertical ones add to the content's height, and only the group's container stops at zero.
     let insets = section.contentInsets.fitted(to: Size(width: container.width, height: .infinity))
-    let contentWidth = container.width - insets.horizontal
+    let contentWidth = max(0, container.width - insets.horizontal)
     let groupContainer = Size(
       width: contentWidth, height: max(0, container.height - insets.vertical))
     let follows = section.supplementariesFollowContentInsets

@@ -73,7 +73,7 @@ public struct Rect: Sendable, Hashable, Codable {
     let insets = insets.fitted(to: size)
     return Rect(
       x: origin.x + insets.leading, y: origin.y + insets.top,
-      width: size.width - insets.horizontal, height: size.height - insets.vertical)
+      width: max(0, size.width - insets.horizontal), height: max(0, size.height - insets.vertical))
   }
 
   /// The smallest rectangle containing both.
