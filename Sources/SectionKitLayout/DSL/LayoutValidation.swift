@@ -56,7 +56,10 @@ extension LayoutEdgeSpacing {
   /// The edge spacing, after checking its four edges.
   @discardableResult
   func checked(_ owner: @autoclosure () -> String) -> Self {
-    for spacing in [leading, top, trailing, bottom] { spacing?.checked(owner()) }
+    leading?.checked(owner())
+    top?.checked(owner())
+    trailing?.checked(owner())
+    bottom?.checked(owner())
     return self
   }
 }
@@ -66,7 +69,8 @@ extension EdgeInsets {
   @discardableResult
   func checked(_ owner: @autoclosure () -> String) -> Self {
     precondition(
-      [top, leading, bottom, trailing].allSatisfy(\.isLegalLength),
+      top.isLegalLength && leading.isLegalLength && bottom.isLegalLength
+        && trailing.isLegalLength,
       "\(owner()): \(self) must be finite and not negative")
     return self
   }
@@ -86,13 +90,14 @@ extension LayoutSection {
   ///
   /// - Complexity: O(building blocks in the section), independent of the number of elements.
   func validate(index: Int) {
-    let owner = "LayoutSection \(index)"
-    contentInsets.checked("\(owner).contentInsets")
-    checkLength(interGroupSpacing, "\(owner).interGroupSpacing")
-    group.validate(owner)
-    for item in boundarySupplementaryItems { item.validate(owner) }
+    // The messages are built only when a check fails: this runs for every section of a layout.
+    contentInsets.checked("LayoutSection \(index).contentInsets")
+    checkLength(interGroupSpacing, "LayoutSection \(index).interGroupSpacing")
+    group.validate("LayoutSection \(index)")
+    for item in boundarySupplementaryItems { item.validate("LayoutSection \(index)") }
     for decoration in decorationItems {
-      decoration.contentInsets.checked("\(owner) \(decoration.elementKind).contentInsets")
+      decoration.contentInsets.checked(
+        "LayoutSection \(index) \(decoration.elementKind).contentInsets")
     }
   }
 }
@@ -109,12 +114,16 @@ extension SupplementaryItem {
   func validate(_ owner: @autoclosure () -> String) {
     layoutSize.checked("\(owner()) \(elementKind)")
     contentInsets.checked("\(owner()) \(elementKind).contentInsets")
-    for anchor in [containerAnchor, itemAnchor] {
-      switch anchor?.offset {
-      case .absolute(let point), .fractional(let point):
-        point.checkedFinite("\(owner()) \(elementKind) anchor offset")
-      case nil: break
-      }
+    containerAnchor.offset.point.checkedFinite("\(owner()) \(elementKind).containerAnchor")
+    itemAnchor?.offset.point.checkedFinite("\(owner()) \(elementKind).itemAnchor")
+  }
+}
+
+extension LayoutAnchor.Offset {
+  /// The offset's point, absolute or fractional.
+  var point: Point {
+    switch self {
+    case .absolute(let point), .fractional(let point): return point
     }
   }
 }
