@@ -9,10 +9,14 @@ extension Double {
   var isLegalLength: Bool { isFinite && self >= 0 }
 }
 
-/// Traps unless `value` is finite and not negative.
-func checkLength(_ value: Double, _ owner: @autoclosure () -> String) {
+/// Traps unless `value` is finite and not negative; the message shows `shown` (by default the
+/// value itself), e.g. `Item.width: absolute(nan) must be finite and not negative`.
+func checkLength(
+  _ value: Double, _ owner: @autoclosure () -> String,
+  shown: @autoclosure () -> String? = nil
+) {
   precondition(
-    value.isLegalLength, "\(owner()): \(value) must be finite and not negative")
+    value.isLegalLength, "\(owner()): \(shown() ?? "\(value)") must be finite and not negative")
 }
 
 extension LayoutDimension {
@@ -28,7 +32,7 @@ extension LayoutDimension {
   /// The dimension, after trapping unless its value is finite and not negative.
   @discardableResult
   func checked(_ owner: @autoclosure () -> String) -> Self {
-    precondition(value.isLegalLength, "\(owner()): \(self) must be finite and not negative")
+    checkLength(value, owner(), shown: "\(self)")
     return self
   }
 }
@@ -47,7 +51,7 @@ extension LayoutSpacing {
   /// The spacing, after trapping unless its value is finite and not negative.
   @discardableResult
   func checked(_ owner: @autoclosure () -> String) -> Self {
-    precondition(minimum.isLegalLength, "\(owner()): \(self) must be finite and not negative")
+    checkLength(minimum, owner(), shown: "\(self)")
     return self
   }
 }
