@@ -56,11 +56,14 @@ public struct ConsoleEnvironment: Hashable, Sendable {
   /// colour, not cursor control.)
   public var supportsRedraw: Bool { isTerminal && !isDumbTerminal }
 
-  /// The width to draw to on a terminal: `COLUMNS` when it is a number of at least 8, else
-  /// ``terminalColumns`` when it is at least 8.
+  /// The width to draw to on a terminal: `COLUMNS` when it is a number in
+  /// ``ConsoleOptions/widthRange``, else ``terminalColumns`` when it is in that range.
   public var columns: Int? {
-    if let text = variables["COLUMNS"], let value = Int(text), value >= 8 { return value }
-    if let value = terminalColumns, value >= 8 { return value }
+    let range = ConsoleOptions.widthRange
+    if let text = variables["COLUMNS"], let value = Int(text), range.contains(value) {
+      return value
+    }
+    if let value = terminalColumns, range.contains(value) { return value }
     return nil
   }
 }

@@ -59,6 +59,10 @@ public struct ConsoleLayoutRenderer: Sendable {
       switch id {
       case .element(let path):
         return sections[path[0]].rows[path[1]].text
+      case .supplementary(let kind, let path) where path.count == 1:
+        // A layout-wide boundary item (index path `[0]`) belongs to no section, and exists
+        // even when there is none.
+        return kind
       case .supplementary(let kind, let path):
         let section = sections[path[0]]
         if kind == headerKind { return section.title ?? section.header ?? kind }

@@ -32,7 +32,24 @@ public struct ConsoleOptions: Hashable, Sendable {
   public var showsIndexPaths: Bool
   /// The maximum line width in characters: longer lines end with `…`, and header rules are drawn
   /// to this width. `nil`: no limit (the adapter uses `COLUMNS` on a terminal when it is set).
-  public var width: Int?
+  ///
+  /// A width must lie in ``widthRange``, here as in ``init(showsIndexPaths:width:style:mode:logsTreeAfterChanges:)``:
+  /// another value is a programming error and traps.
+  public var width: Int? {
+    didSet { Self.checkWidth(width) }
+  }
+
+  /// The widths a console draws to: at least 8 characters (room for a rule and a few letters),
+  /// at most 10,000 (far beyond any terminal, and a line that size is still cheap to build).
+  public static let widthRange = 8...10_000
+
+  static func checkWidth(_ width: Int?) {
+    guard let width else { return }
+    precondition(
+      widthRange.contains(width),
+      "ConsoleOptions: width \(width) is outside \(widthRange.lowerBound)...\(widthRange.upperBound)"
+    )
+  }
   /// ANSI or plain text.
   public var style: Style
   /// Redraw or log.
@@ -45,7 +62,7 @@ public struct ConsoleOptions: Hashable, Sendable {
     showsIndexPaths: Bool = false, width: Int? = nil, style: Style = .auto, mode: Mode = .auto,
     logsTreeAfterChanges: Bool = false
   ) {
-    precondition(width.map { $0 >= 8 } ?? true, "ConsoleOptions: width \(width!) is below 8")
+    Self.checkWidth(width)
     self.showsIndexPaths = showsIndexPaths
     self.width = width
     self.style = style

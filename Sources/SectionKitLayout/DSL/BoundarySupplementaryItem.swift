@@ -60,7 +60,7 @@ public struct BoundarySupplementaryItem: Sendable, Hashable, LayoutSizable, Layo
     alignment: BoundaryAlignment = .top
   ) {
     self.elementKind = elementKind
-    self.layoutSize = layoutSize
+    self.layoutSize = layoutSize.checked("BoundarySupplementaryItem(\(elementKind))")
     self.alignment = alignment
   }
 
@@ -71,7 +71,7 @@ public struct BoundarySupplementaryItem: Sendable, Hashable, LayoutSizable, Layo
 
   /// Sets ``absoluteOffset``.
   public func absoluteOffset(_ value: Point) -> Self {
-    updated(self, \.absoluteOffset, value)
+    updated(self, \.absoluteOffset, value.checkedFinite("\(elementKind).absoluteOffset"))
   }
 
   /// Sets ``extendsBoundary``.

@@ -32,6 +32,7 @@ public struct CompositionalLayout: Sendable {
       scrollDirection: ScrollDirection = .vertical, interSectionSpacing: Double = 0,
       boundarySupplementaryItems: [BoundarySupplementaryItem] = []
     ) {
+      checkLength(interSectionSpacing, "CompositionalLayout.Configuration.interSectionSpacing")
       self.scrollDirection = scrollDirection
       self.interSectionSpacing = interSectionSpacing
       self.boundarySupplementaryItems = boundarySupplementaryItems
@@ -74,7 +75,8 @@ public struct CompositionalLayout: Sendable {
 
   /// Sets the space between consecutive sections.
   public func interSectionSpacing(_ value: Double) -> Self {
-    updated(self, \.configuration.interSectionSpacing, value)
+    checkLength(value, "CompositionalLayout.interSectionSpacing")
+    return updated(self, \.configuration.interSectionSpacing, value)
   }
 
   /// Sets the main scroll direction.

@@ -24,12 +24,13 @@ public struct Item: Sendable, LayoutItemConfigurable, LayoutZIndexable, GroupSub
   public init(
     width: LayoutDimension = .fractionalWidth(1), height: LayoutDimension = .fractionalHeight(1)
   ) {
-    self.layoutSize = LayoutSize(width: width, height: height)
+    self.layoutSize = LayoutSize(
+      width: width.checked("Item.width"), height: height.checked("Item.height"))
   }
 
   /// Creates an item of the given size.
   public init(size: LayoutSize) {
-    self.layoutSize = size
+    self.layoutSize = size.checked("Item.size")
   }
 
   /// The item as a subitem of a group.

@@ -49,8 +49,8 @@ public struct LayoutSize: Sendable, Hashable, Codable {
 
   /// Creates a layout size.
   public init(width: LayoutDimension, height: LayoutDimension) {
-    self.width = width
-    self.height = height
+    self.width = width.checked("LayoutSize.width")
+    self.height = height.checked("LayoutSize.height")
   }
 
   /// `fractionalWidth(1) × fractionalHeight(1)`, the default size of items and groups.

@@ -69,7 +69,8 @@ public struct LayoutSection: Sendable, LayoutInsettable, LayoutSectionConvertibl
 
   /// Sets the space between consecutive groups.
   public func interGroupSpacing(_ value: Double) -> Self {
-    updated(self, \.interGroupSpacing, value)
+    checkLength(value, "LayoutSection.interGroupSpacing")
+    return updated(self, \.interGroupSpacing, value)
   }
 
   /// Sets the orthogonal scrolling behaviour.

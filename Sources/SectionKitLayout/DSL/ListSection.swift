@@ -27,21 +27,22 @@ public struct ListSection: Sendable, LayoutInsettable, LayoutSectionConvertible 
 
   /// Creates a list section.
   public init(rowHeight: LayoutDimension = .estimated(44), rowSpacing: Double = 0) {
-    self.rowHeight = rowHeight
+    self.rowHeight = rowHeight.checked("ListSection.rowHeight")
+    checkLength(rowSpacing, "ListSection.rowSpacing")
     self.rowSpacing = rowSpacing
   }
 
   /// Adds a header.
   public func header(height: LayoutDimension = .estimated(44), pinned: Bool = false) -> Self {
     var copy = self
-    copy.headerHeight = height
+    copy.headerHeight = height.checked("ListSection.header height")
     copy.pinsHeader = pinned
     return copy
   }
 
   /// Adds a footer.
   public func footer(height: LayoutDimension = .estimated(44)) -> Self {
-    updated(self, \.footerHeight, height)
+    updated(self, \.footerHeight, height.checked("ListSection.footer height"))
   }
 
   /// The equivalent ``LayoutSection``.

@@ -13,17 +13,17 @@ public protocol LayoutSizable {
 extension LayoutSizable {
   /// Sets the width dimension, keeping the height.
   public func width(_ dimension: LayoutDimension) -> Self {
-    updated(self, \.layoutSize.width, dimension)
+    updated(self, \.layoutSize.width, dimension.checked("\(Self.self).width"))
   }
 
   /// Sets the height dimension, keeping the width.
   public func height(_ dimension: LayoutDimension) -> Self {
-    updated(self, \.layoutSize.height, dimension)
+    updated(self, \.layoutSize.height, dimension.checked("\(Self.self).height"))
   }
 
   /// Sets both dimensions.
   public func size(_ size: LayoutSize) -> Self {
-    updated(self, \.layoutSize, size)
+    updated(self, \.layoutSize, size.checked("\(Self.self).size"))
   }
 }
 
@@ -42,7 +42,7 @@ public protocol LayoutInsettable {
 extension LayoutInsettable {
   /// Replaces all four insets.
   public func contentInsets(_ insets: EdgeInsets) -> Self {
-    updated(self, \.contentInsets, insets)
+    updated(self, \.contentInsets, insets.checked("\(Self.self).contentInsets"))
   }
 
   /// Sets all four edges to `value`.
@@ -60,12 +60,12 @@ extension LayoutInsettable {
   public func contentInsets(
     top: Double? = nil, leading: Double? = nil, bottom: Double? = nil, trailing: Double? = nil
   ) -> Self {
-    var copy = self
-    if let top { copy.contentInsets.top = top }
-    if let leading { copy.contentInsets.leading = leading }
-    if let bottom { copy.contentInsets.bottom = bottom }
-    if let trailing { copy.contentInsets.trailing = trailing }
-    return copy
+    var insets = contentInsets
+    if let top { insets.top = top }
+    if let leading { insets.leading = leading }
+    if let bottom { insets.bottom = bottom }
+    if let trailing { insets.trailing = trailing }
+    return contentInsets(insets)
   }
 }
 
@@ -97,7 +97,7 @@ public protocol LayoutItemConfigurable: LayoutSizable, LayoutInsettable {
 extension LayoutItemConfigurable {
   /// Replaces the edge spacing.
   public func edgeSpacing(_ spacing: LayoutEdgeSpacing?) -> Self {
-    updated(self, \.edgeSpacing, spacing)
+    updated(self, \.edgeSpacing, spacing?.checked("\(Self.self).edgeSpacing"))
   }
 
   /// Sets the named edges' spacing; a `nil` argument keeps that edge.
@@ -105,14 +105,12 @@ extension LayoutItemConfigurable {
     leading: LayoutSpacing? = nil, top: LayoutSpacing? = nil, trailing: LayoutSpacing? = nil,
     bottom: LayoutSpacing? = nil
   ) -> Self {
-    var copy = self
-    var spacing = copy.edgeSpacing ?? LayoutEdgeSpacing()
+    var spacing = edgeSpacing ?? LayoutEdgeSpacing()
     if let leading { spacing.leading = leading }
     if let top { spacing.top = top }
     if let trailing { spacing.trailing = trailing }
     if let bottom { spacing.bottom = bottom }
-    copy.edgeSpacing = spacing
-    return copy
+    return edgeSpacing(spacing)
   }
 
   /// Appends supplementary items.
@@ -134,6 +132,6 @@ public protocol LayoutGroupConfigurable: LayoutItemConfigurable {
 extension LayoutGroupConfigurable {
   /// Sets the space between consecutive subitems.
   public func interItemSpacing(_ spacing: LayoutSpacing?) -> Self {
-    updated(self, \.interItemSpacing, spacing)
+    updated(self, \.interItemSpacing, spacing?.checked("\(Self.self).interItemSpacing"))
   }
 }

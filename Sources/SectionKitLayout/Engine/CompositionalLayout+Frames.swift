@@ -52,9 +52,27 @@ extension CompositionalLayout {
       LayoutEnvironment(containerSize: container, scrollDirection: configuration.scrollDirection))
   }
 
+  /// The provider's section for `index`, checked (see "Bad dimensions" in Docs/Layout.md).
+  func checkedSection(_ index: Int, _ environment: LayoutEnvironment) -> LayoutSection {
+    let section = sectionProvider(index, environment)
+    section.validate(index: index)
+    return section
+  }
+
   func run(
     itemCounts: [Int], container: Size, viewport: Rect?, measure: ((MeasurementRequest) -> Size)?
   ) -> LayoutResult {
+    precondition(
+      container.width.isFinite && container.height.isFinite,
+      "CompositionalLayout.frames: container \(container) must be finite")
+    if let viewport {
+      precondition(
+        !(viewport.minX.isNaN || viewport.minY.isNaN || viewport.maxX.isNaN || viewport.maxY.isNaN),
+        "CompositionalLayout.frames(in:): viewport \(viewport) must not be NaN")
+    }
+    configuration.validate()
+    // A negative container (bounds minus margins on a small screen) lays out as an empty one.
+    let container = Size(width: max(0, container.width), height: max(0, container.height))
     let environment = LayoutEnvironment(
       containerSize: container, scrollDirection: configuration.scrollDirection)
     let result: LayoutResult
@@ -62,7 +80,7 @@ extension CompositionalLayout {
     case .vertical:
       var pass = LayoutPass(
         container: container, configuration: configuration, measure: measure, viewport: viewport)
-      result = pass.run(itemCounts: itemCounts) { sectionProvider($0, environment) }
+      result = pass.run(itemCounts: itemCounts) { checkedSection($0, environment) }
     case .horizontal:
       var transposedConfiguration = configuration
       transposedConfiguration.boundarySupplementaryItems = configuration.boundarySupplementaryItems
@@ -76,7 +94,7 @@ extension CompositionalLayout {
         container: container.transposed(), configuration: transposedConfiguration,
         measure: transposedMeasure,
         viewport: viewport?.transposed())
-      result = pass.run(itemCounts: itemCounts) { sectionProvider($0, environment).transposed() }
+      result = pass.run(itemCounts: itemCounts) { checkedSection($0, environment).transposed() }
         .transposed()
     }
     #if SECTIONKIT_INTERNAL_CHECKS

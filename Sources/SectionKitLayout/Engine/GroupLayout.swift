@@ -99,12 +99,10 @@ enum GroupLayoutEngine {
     var size = proposed
     let element = context.nextElement
     if estimatesWidth || estimatesHeight, let measure = context.measure {
-      let measured = measure(
-        MeasurementRequest(
-          category: .element, indexPath: IndexPath(layoutSection: context.section, item: element),
-          proposedSize: size, estimatesWidth: estimatesWidth, estimatesHeight: estimatesHeight))
-      if estimatesWidth { size.width = measured.width }
-      if estimatesHeight { size.height = measured.height }
+      size = MeasurementRequest(
+        category: .element, indexPath: IndexPath(layoutSection: context.section, item: element),
+        proposedSize: size, estimatesWidth: estimatesWidth, estimatesHeight: estimatesHeight
+      ).measured(by: measure)
     }
     let frame = Rect(origin: .zero, size: size).inset(
       by: insets(
@@ -128,13 +126,11 @@ enum GroupLayoutEngine {
     let estimatesWidth = supplementary.layoutSize.width.isEstimated
     let estimatesHeight = supplementary.layoutSize.height.isEstimated
     if estimatesWidth || estimatesHeight, let measure = context.measure {
-      let measured = measure(
-        MeasurementRequest(
-          category: .supplementary(kind: supplementary.elementKind),
-          indexPath: IndexPath(layoutSection: context.section, item: element), proposedSize: size,
-          estimatesWidth: estimatesWidth, estimatesHeight: estimatesHeight))
-      if estimatesWidth { size.width = measured.width }
-      if estimatesHeight { size.height = measured.height }
+      size = MeasurementRequest(
+        category: .supplementary(kind: supplementary.elementKind),
+        indexPath: IndexPath(layoutSection: context.section, item: element), proposedSize: size,
+        estimatesWidth: estimatesWidth, estimatesHeight: estimatesHeight
+      ).measured(by: measure)
     }
     func point(_ edges: DirectionalEdges, in rect: Rect) -> Point {
       let x =
@@ -171,9 +167,11 @@ enum GroupLayoutEngine {
   ) -> GroupLayout {
     let firstElement = context.nextElement
     let insets = insets(
-      group.contentInsets, estimatesWidth: estimatesWidth, estimatesHeight: estimatesHeight)
+      group.contentInsets, estimatesWidth: estimatesWidth, estimatesHeight: estimatesHeight
+    ).fitted(to: proposed)
     let inner = Size(
-      width: proposed.width - insets.horizontal, height: proposed.height - insets.vertical)
+      width: max(0, proposed.width - insets.horizontal),
+      height: max(0, proposed.height - insets.vertical))
     var result = GroupLayout(size: proposed)
     let horizontal: Bool
     switch group.kind {
@@ -183,6 +181,10 @@ enum GroupLayoutEngine {
       var extent = Size.zero
       for custom in items {
         guard context.remaining > 0 else { break }
+        precondition(
+          custom.frame.minX.isFinite && custom.frame.minY.isFinite
+            && custom.frame.width.isLegalLength && custom.frame.height.isLegalLength,
+          "CustomGroup: item frame \(custom.frame) must be finite with a size that is not negative")
         let frame = custom.frame.offsetBy(dx: insets.leading, dy: insets.top)
         result.leaves.append(LeafSlot(frame: frame, zIndex: custom.zIndex))
         extent.width = max(extent.width, custom.frame.maxX)
@@ -231,15 +233,23 @@ enum GroupLayoutEngine {
     }
 
     if let count = group.count {
-      let share = (innerAlong - Double(count - 1) * gap.minimum) / Double(count)
+      // Equal shares; none is negative when the spacing is longer than the group.
+      let share = max(0, (innerAlong - Double(count - 1) * gap.minimum) / Double(count))
+      var remainingAtPassStart = context.remaining
       for index in 0..<count {
         guard context.remaining > 0 else { break }
+        if index > 0 && index % group.subitems.count == 0 {
+          // A pass over the subitems that placed no element would place none ever again.
+          if context.remaining == remainingAtPassStart { break }
+          remainingAtPassStart = context.remaining
+        }
         let node = group.subitems[index % group.subitems.count]
         children.append((layoutChild(node, forcedAlong: share), node.edgeSpacing))
       }
     } else {
       var used = 0.0
       var index = 0
+      var remainingAtPassStart = context.remaining
       while context.remaining > 0 {
         let node = group.subitems[index % group.subitems.count]
         let (lead, trail) = axisEdges(node.edgeSpacing)
@@ -250,8 +260,12 @@ enum GroupLayoutEngine {
         children.append((layoutChild(node, forcedAlong: nil), node.edgeSpacing))
         used += need
         index += 1
-        // Zero-length subitems would fit forever: stop after one pass over them.
-        if index % group.subitems.count == 0 && used <= 1e-9 { break }
+        if index % group.subitems.count == 0 {
+          // Zero-length subitems would fit forever, and a pass that placed no element would
+          // repeat for as long as the lengths fit: stop after one such pass.
+          if used <= 1e-9 || context.remaining == remainingAtPassStart { break }
+          remainingAtPassStart = context.remaining
+        }
       }
     }
 

@@ -42,3 +42,29 @@ public struct MeasurementRequest: Sendable, Hashable {
     self.estimatesHeight = estimatesHeight
   }
 }
+
+extension MeasurementRequest {
+  /// The proposed size with its estimated axes replaced by `measure`'s answer.
+  ///
+  /// The measuring closure is the caller's code: an answer that is NaN, infinite or negative on
+  /// an estimated axis is a programming error and traps, naming the index path.
+  func measured(by measure: (MeasurementRequest) -> Size) -> Size {
+    let answer = measure(self)
+    var size = proposedSize
+    if estimatesWidth {
+      precondition(
+        answer.width.isLegalLength,
+        "CompositionalLayout: measured width \(answer.width) for \(indexPath) must be finite and not negative"
+      )
+      size.width = answer.width
+    }
+    if estimatesHeight {
+      precondition(
+        answer.height.isLegalLength,
+        "CompositionalLayout: measured height \(answer.height) for \(indexPath) must be finite and not negative"
+      )
+      size.height = answer.height
+    }
+    return size
+  }
+}

@@ -35,3 +35,25 @@ public struct EdgeInsets: Sendable, Hashable, Codable {
   /// `top + bottom`.
   public var vertical: Double { top + bottom }
 }
+
+extension EdgeInsets {
+  /// The insets with each axis's pair scaled down, in proportion, to the length of `size` on
+  /// that axis when together they are longer: what is left inside is then empty, at the point
+  /// that divides the length as the two insets do, never a negative size.
+  func fitted(to size: Size) -> EdgeInsets {
+    var result = self
+    let horizontal = horizontal
+    if horizontal > 0, horizontal > size.width {
+      let scale = max(0, size.width) / horizontal
+      result.leading *= scale
+      result.trailing *= scale
+    }
+    let vertical = vertical
+    if vertical > 0, vertical > size.height {
+      let scale = max(0, size.height) / vertical
+      result.top *= scale
+      result.bottom *= scale
+    }
+    return result
+  }
+}

@@ -66,10 +66,16 @@ public struct Rect: Sendable, Hashable, Codable {
   }
 
   /// The rectangle shrunk by `insets` (negative insets grow it).
+  ///
+  /// Insets longer together than the rectangle on one axis leave it empty on that axis (never a
+  /// negative size), at the point that divides the side as the two insets do:
+  /// `Rect(x: 0, y: 0, width: 10, height: 10).inset(by: EdgeInsets(all: 8))` is the empty
+  /// rectangle at `(5, 5)`.
   public func inset(by insets: EdgeInsets) -> Rect {
-    Rect(
+    let insets = insets.fitted(to: size)
+    return Rect(
       x: origin.x + insets.leading, y: origin.y + insets.top,
-      width: size.width - insets.horizontal, height: size.height - insets.vertical)
+      width: max(0, size.width - insets.horizontal), height: max(0, size.height - insets.vertical))
   }
 
   /// The smallest rectangle containing both.

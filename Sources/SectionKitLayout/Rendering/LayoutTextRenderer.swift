@@ -15,11 +15,23 @@ import Foundation
 ///
 /// A cell covers `horizontalScale × verticalScale` points; a frame covers the cells between its
 /// rounded edges.
+///
+/// Any result can be drawn, also one decoded from elsewhere: a non-finite or negative extent
+/// draws nothing on that axis, and the drawing is at most ``maximumColumns`` wide and
+/// ``maximumRows`` tall (what lies beyond is clipped like content outside the container).
 public struct LayoutTextRenderer: Sendable {
-  /// Points per character column.
-  public var horizontalScale: Double
-  /// Points per character row.
-  public var verticalScale: Double
+  /// Points per character column; positive and finite (setting another value traps).
+  public var horizontalScale: Double {
+    didSet { Self.checkScale(horizontalScale, "horizontalScale") }
+  }
+  /// Points per character row; positive and finite (setting another value traps).
+  public var verticalScale: Double {
+    didSet { Self.checkScale(verticalScale, "verticalScale") }
+  }
+  /// The most columns a drawing has.
+  public static let maximumColumns = 10_000
+  /// The most rows a drawing has.
+  public static let maximumRows = 100_000
   /// The character that fills decorations (section backgrounds).
   public var backgroundFill: Character = "."
   /// The character drawn where an orthogonal strip has more content than is shown.
@@ -32,10 +44,23 @@ public struct LayoutTextRenderer: Sendable {
 
   /// Creates a renderer with a scale per axis (terminal cells are about twice as tall as wide).
   public init(horizontalScale: Double, verticalScale: Double) {
-    precondition(
-      horizontalScale > 0 && verticalScale > 0, "LayoutTextRenderer: scales must be positive")
+    Self.checkScale(horizontalScale, "horizontalScale")
+    Self.checkScale(verticalScale, "verticalScale")
     self.horizontalScale = horizontalScale
     self.verticalScale = verticalScale
+  }
+
+  static func checkScale(_ scale: Double, _ name: String) {
+    precondition(
+      scale > 0 && scale.isFinite,
+      "LayoutTextRenderer: \(name) \(scale) must be positive and finite")
+  }
+
+  /// The number of cells `length` points cover at `scale`, between 0 and `limit`.
+  static func cellCount(_ length: Double, scale: Double, limit: Int) -> Int {
+    let cells = (length / scale).rounded(.up)
+    guard cells.isFinite, cells > 0 else { return 0 }
+    return cells < Double(limit) ? Int(cells) : limit
   }
 
   /// The default labels: the item number for elements, the kind for supplementary views, none
@@ -61,8 +86,8 @@ public struct LayoutTextRenderer: Sendable {
     let vertical = result.scrollDirection == .vertical
     let width = vertical ? result.container.width : result.contentSize.width
     let height = vertical ? result.contentSize.height : result.container.height
-    let columns = max(0, Int((width / horizontalScale).rounded(.up)))
-    let rows = max(0, Int((height / verticalScale).rounded(.up)))
+    let columns = Self.cellCount(width, scale: horizontalScale, limit: Self.maximumColumns)
+    let rows = Self.cellCount(height, scale: verticalScale, limit: Self.maximumRows)
     var grid = [[Character]](repeating: [Character](repeating: " ", count: columns), count: rows)
 
     enum Shape {
@@ -94,14 +119,18 @@ public struct LayoutTextRenderer: Sendable {
       guard row >= 0, row < rows, column >= 0, column < columns else { return }
       grid[row][column] = character
     }
+    let visible = (rows: 0..<rows, columns: 0..<columns)
     for drawable in drawables {
       guard let cells = cells(of: drawable.frame) else { continue }
       let (r0, r1, c0, c1) = cells
       switch drawable.shape {
       case .fill:
-        for row in r0..<r1 { for column in c0..<c1 { put(backgroundFill, row, column) } }
+        for row in (r0..<r1).clamped(to: visible.rows) {
+          for column in (c0..<c1).clamped(to: visible.columns) { put(backgroundFill, row, column) }
+        }
       case .box(let label):
-        drawBox(rows: r0..<r1, columns: c0..<c1, label: label ?? "", put: put)
+        drawBox(
+          rows: r0..<r1, columns: c0..<c1, label: label ?? "", visible: visible, put: put)
       }
     }
     for region in result.orthogonalRegions {
@@ -137,8 +166,11 @@ public struct LayoutTextRenderer: Sendable {
     return (r0, r1, c0, c1)
   }
 
+  /// Draws a box on `rows` × `columns`, visiting only the cells inside `visible`, so that the
+  /// work is bounded by the drawing's size, not by the box's.
   func drawBox(
-    rows: Range<Int>, columns: Range<Int>, label: String, put: (Character, Int, Int) -> Void
+    rows: Range<Int>, columns: Range<Int>, label: String,
+    visible: (rows: Range<Int>, columns: Range<Int>), put: (Character, Int, Int) -> Void
   ) {
     let width = columns.count
     let height = rows.count
@@ -146,8 +178,10 @@ public struct LayoutTextRenderer: Sendable {
     let r1 = rows.upperBound - 1
     let c0 = columns.lowerBound
     let c1 = columns.upperBound - 1
+    let visibleRows = rows.clamped(to: visible.rows)
+    let visibleColumns = columns.clamped(to: visible.columns)
     if width == 1 {
-      for row in rows { put("|", row, c0) }
+      for row in visibleRows { put("|", row, c0) }
       return
     }
     func write(_ text: String, row: Int, from column: Int, maxLength: Int) {
@@ -156,14 +190,14 @@ public struct LayoutTextRenderer: Sendable {
       }
     }
     if height == 1 {
-      for column in columns { put("-", r0, column) }
+      for column in visibleColumns { put("-", r0, column) }
       put("[", r0, c0)
       put("]", r0, c1)
       write(label, row: r0, from: c0 + 1, maxLength: width - 2)
       return
     }
-    for row in rows {
-      for column in columns {
+    for row in visibleRows {
+      for column in visibleColumns {
         let edgeRow = row == r0 || row == r1
         let edgeColumn = column == c0 || column == c1
         put(edgeRow && edgeColumn ? "+" : edgeRow ? "-" : edgeColumn ? "|" : " ", row, column)
