@@ -1,5 +1,6 @@
 import SectionKit
 import SectionKitConsole
+import SectionKitExamples
 import SectionKitLayout
 import Testing
 
