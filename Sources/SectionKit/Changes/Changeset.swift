@@ -31,7 +31,7 @@ import Foundation
 /// inside a deleted or inserted section, no section moves, and a reload only where UIKit's own
 /// arithmetic lands the reloaded element at its true new position (otherwise the element is a
 /// delete plus an insert). It is minimal for what happened in the batch.
-public struct Changeset: Hashable, Sendable, Codable {
+public struct Changeset: Hashable, Sendable {
   /// A move from an old index path to a new one.
   public struct Move: Hashable, Sendable, Codable, CustomStringConvertible {
     /// The old index path.
@@ -122,13 +122,20 @@ public struct Changeset: Hashable, Sendable, Codable {
       && reloadedElements.isEmpty && movedElements.isEmpty
   }
 
-  /// The number of operations in the changeset (each section and element counted once).
+  /// The number of operations in the changeset (each section and element counted once),
+  /// or `Int.max` when there are more (section sets can hold nearly `Int.max` sections each).
+  ///
+  /// - Complexity: O(r) for r section ranges.
   public var count: Int {
-    [deletedSectionRanges, insertedSectionRanges, reloadedSectionRanges].joined().reduce(0) {
-      $0 + $1.count
-    } + movedSections.count
-      + deletedElements.count + insertedElements.count + reloadedElements.count
-      + movedElements.count
+    var total = movedSections.count + deletedElements.count + insertedElements.count
+    total += reloadedElements.count + movedElements.count
+    for range in [deletedSectionRanges, insertedSectionRanges, reloadedSectionRanges].joined() {
+      let (width, wide) = range.upperBound.subtractingReportingOverflow(range.lowerBound)
+      let (sum, overflow) = total.addingReportingOverflow(width)
+      if wide || overflow { return .max }
+      total = sum
+    }
+    return total
   }
 }
 
