@@ -31,6 +31,11 @@ import Foundation
 /// inside a deleted or inserted section, no section moves, and a reload only where UIKit's own
 /// arithmetic lands the reloaded element at its true new position (otherwise the element is a
 /// delete plus an insert). It is minimal for what happened in the batch.
+///
+/// The initialiser accepts anything, so an adapter checks a changeset against what it shows
+/// before it indexes anything. Decoding is stricter: it throws a `DecodingError` for a changeset
+/// that breaks its own invariants (malformed or negative index paths, unsorted or overlapping
+/// lists, conflicting operations; see `Docs/Batching.md`, "Decoding a changeset").
 public struct Changeset: Hashable, Sendable {
   /// A move from an old index path to a new one.
   public struct Move: Hashable, Sendable, Codable, CustomStringConvertible {
