@@ -240,26 +240,15 @@ extension Changeset {
 
   // MARK: Sorted ranges
 
-  /// The index of the first range of sorted, disjoint `ranges` that ends after `index`.
-  private static func firstRange(endingAfter index: Int, in ranges: [Range<Int>]) -> Int {
-    var low = 0
-    var high = ranges.count
-    while low < high {
-      let middle = (low + high) / 2
-      if ranges[middle].upperBound <= index { low = middle + 1 } else { high = middle }
-    }
-    return low
-  }
-
   /// Whether sorted, disjoint `ranges` hold `index`. - Complexity: O(log r).
   static func contains(_ ranges: [Range<Int>], _ index: Int) -> Bool {
-    let position = firstRange(endingAfter: index, in: ranges)
+    let position = ranges.firstRange(endingAfter: index)
     return position < ranges.count && ranges[position].lowerBound <= index
   }
 
   /// The first index of `range` that sorted, disjoint `ranges` also hold, if any.
   static func overlap(_ range: Range<Int>, _ ranges: [Range<Int>]) -> Int? {
-    let position = firstRange(endingAfter: range.lowerBound, in: ranges)
+    let position = ranges.firstRange(endingAfter: range.lowerBound)
     guard position < ranges.count, ranges[position].lowerBound < range.upperBound else {
       return nil
     }

@@ -183,6 +183,18 @@ extension IndexSet {
 }
 
 extension Array where Element == Range<Int> {
+  /// The index of the first range whose upper bound is above `index`, in sorted, disjoint ranges
+  /// (`count` when there is none). - Complexity: O(log n).
+  func firstRange(endingAfter index: Int) -> Int {
+    var low = 0
+    var high = count
+    while low < high {
+      let middle = (low + high) / 2
+      if self[middle].upperBound <= index { low = middle + 1 } else { high = middle }
+    }
+    return low
+  }
+
   /// Appends `range`, which must lie after every range already held, merging adjacent ranges.
   mutating func appendRange(_ range: Range<Int>) {
     guard !range.isEmpty else { return }
