@@ -91,12 +91,11 @@ public final class ConsoleAdapter<Output: TextOutputStream>: ViewAdapter {
   /// at once and again at the top of the next redraw.
   ///
   /// Use it to say what is about to happen: `console.announce(#"friends.append("Linus")"#)`.
+  /// Control characters in `text` are shown escaped (`\u{1B}`), as in element text; write
+  /// terminal sequences of your own with ``write(_:)``.
   public func announce(_ text: String) {
-    let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
-      StyledLine("» " + $0, .note)
-    }
     if options.mode == .redraw { pendingNotes.append(text) }
-    output.write(options.render(lines))
+    output.write(options.render(noteLines(text)))
   }
 
   /// Writes the tree as the adapter shows it now: appended in log mode, a redraw in redraw mode.
@@ -138,12 +137,28 @@ public final class ConsoleAdapter<Output: TextOutputStream>: ViewAdapter {
     let old = shown
     let (new, problems) = ShownSection.applying(changeset, to: old, reading: coordinator)
     shown = new
-    var lines = ConsoleRenderer.changesetLines(
-      changeset, number: changesetCount, old: old, new: new)
-    for problem in problems {
-      lines.append(StyledLine("! inconsistent changeset: \(problem); re-read everything", .warning))
+    guard problems.isEmpty else {
+      // Only the summary: the parts of a changeset that does not fit may name sections and
+      // elements that do not exist, in ranges of any width.
+      var lines = [
+        StyledLine(
+          "changeset \(changesetCount): " + ConsoleRenderer.summary(of: changeset), .note)
+      ]
+      let shownProblems = problems.prefix(problemsShown)
+      for problem in shownProblems {
+        lines.append(
+          StyledLine("! inconsistent changeset: \(problem); re-read everything", .warning))
+      }
+      if problems.count > shownProblems.count {
+        lines.append(
+          StyledLine("! … and \(problems.count - shownProblems.count) more problems", .warning))
+      }
+      show(lines, tree: true)
+      return
     }
-    show(lines, tree: options.logsTreeAfterChanges || !problems.isEmpty)
+    let lines = ConsoleRenderer.changesetLines(
+      changeset, number: changesetCount, old: old, new: new)
+    show(lines, tree: options.logsTreeAfterChanges)
   }
 
   /// Marks `indexPaths` selected. Each must be an element the adapter shows.
@@ -242,11 +257,7 @@ public final class ConsoleAdapter<Output: TextOutputStream>: ViewAdapter {
       } ?? ConsoleRenderer.treeLines(shown, options: options, cursor: cursor)
     switch options.mode {
     case .redraw, .auto:
-      let notes = pendingNotes.flatMap {
-        $0.split(separator: "\n", omittingEmptySubsequences: false).map {
-          StyledLine("» " + $0, .note)
-        }
-      }
+      let notes = pendingNotes.flatMap(noteLines)
       pendingNotes = []
       let blank = StyledLine()
       let log = lines.isEmpty ? [] : [blank] + lines
@@ -268,6 +279,16 @@ extension ConsoleAdapter where Output == StandardOutput {
     self.init(output: StandardOutput(), options: options, environment: environment)
   }
 }
+
+/// `» line` for each line of `text`, control characters escaped.
+private func noteLines(_ text: String) -> [StyledLine] {
+  text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }.map {
+    StyledLine("» " + singleLine(String($0)), .note)
+  }
+}
+
+/// The number of problems of an inconsistent changeset the log lists.
+private let problemsShown = 5
 
 /// Terminal control sequences.
 enum ConsoleEscape {

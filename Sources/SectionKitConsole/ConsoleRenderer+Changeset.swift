@@ -12,7 +12,9 @@ extension ConsoleRenderer {
   ///   inserted section 3 "Colleagues" (2 elements)
   /// ```
   ///
-  /// Old texts come from `old` (what was shown before), new texts from `new`.
+  /// Old texts come from `old` (what was shown before), new texts from `new`. The changeset
+  /// must fit both (``ShownSection/applying(_:to:reading:)`` found no problem): its section sets
+  /// are iterated index by index.
   static func changesetLines(
     _ changeset: Changeset, number: Int, old: [ShownSection], new: [ShownSection]
   ) -> [StyledLine] {
@@ -108,14 +110,20 @@ extension ConsoleRenderer {
   /// Where UIKit puts a reloaded element: its old index shifted by the section's explicit deletes
   /// and inserts (moves ignored), in the section's new index. `nil` when its section goes away.
   static func newPosition(ofReloaded path: IndexPath, in changeset: Changeset) -> IndexPath? {
-    guard path.count == 2, !changeset.deletedSections.contains(path[0]) else { return nil }
+    guard path.count == 2, path[0] >= 0, !changeset.deletedSections.contains(path[0]) else {
+      return nil
+    }
     let oldSection = path[0]
     if changeset.movedSections.contains(where: { $0.from == oldSection }) { return nil }
     var newSection = oldSection - changeset.deletedSections.count(in: 0..<oldSection)
     for inserted in changeset.insertedSections where inserted <= newSection { newSection += 1 }
     var index = path[1]
-    index -= changeset.deletedElements.filter { $0[0] == oldSection && $0[1] < path[1] }.count
-    let inserts = changeset.insertedElements.filter { $0[0] == newSection }.map { $0[1] }.sorted()
+    index -=
+      changeset.deletedElements.filter {
+        $0.count == 2 && $0[0] == oldSection && $0[1] < path[1]
+      }.count
+    let inserts = changeset.insertedElements.filter { $0.count == 2 && $0[0] == newSection }
+      .map { $0[1] }.sorted()
     for inserted in inserts where inserted <= index { index += 1 }
     return [newSection, index]
   }

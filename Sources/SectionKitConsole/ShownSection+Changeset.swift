@@ -20,32 +20,40 @@ extension ShownSection {
     var problems: [String] = []
     let newCount = coordinator.numberOfSections
 
-    // Sections: inserted and moved-in sections take their new slots; survivors fill the rest.
-    var origin = [Int?](repeating: nil, count: newCount)
-    var taken = IndexSet()
-    for index in changeset.insertedSections {
-      if index < newCount {
-        taken.insert(index)
-      } else {
-        problems.append("inserted section \(index) is out of range 0..<\(newCount)")
+    // Sections: every range and move in bounds and free of conflicts before anything is indexed
+    // or iterated (a range can be as wide as `Int.max`).
+    func check(_ ranges: [Range<Int>], _ operation: String, _ state: String, _ count: Int) {
+      for range in ranges where range.lowerBound < 0 || range.upperBound > count {
+        let what = range.count == 1 ? "section \(range.lowerBound) is" : "sections \(range) are"
+        problems.append("\(operation) \(what) out of range 0..<\(count) of the \(state) state")
       }
     }
+    check(changeset.deletedSectionRanges, "deleted", "old", old.count)
+    check(changeset.reloadedSectionRanges, "reloaded", "old", old.count)
+    check(changeset.insertedSectionRanges, "inserted", "new", newCount)
+    guard problems.isEmpty else { return (snapshot(of: coordinator), problems) }
+    let deleted = changeset.deletedSections
+    let reloadedSections = changeset.reloadedSections
+    var origin = [Int?](repeating: nil, count: newCount)
+    var taken = changeset.insertedSections
     var movedOut = IndexSet()
     for move in changeset.movedSections {
-      guard move.from < old.count, move.to < newCount else {
+      guard (0..<old.count).contains(move.from), (0..<newCount).contains(move.to) else {
         problems.append("section move \(move) is out of range")
         continue
       }
-      origin[move.to] = move.from
-      taken.insert(move.to)
-      movedOut.insert(move.from)
+      if deleted.contains(move.from) || reloadedSections.contains(move.from)
+        || !movedOut.insert(move.from).inserted
+      {
+        problems.append("section move \(move) moves a deleted, reloaded or moved section")
+      } else if !taken.insert(move.to).inserted {
+        problems.append("section move \(move) goes to an inserted section or another's target")
+      } else {
+        origin[move.to] = move.from
+      }
     }
-    for index in changeset.deletedSections where index >= old.count {
-      problems.append("deleted section \(index) is out of range 0..<\(old.count)")
-    }
-    let survivors = (0..<old.count).filter {
-      !changeset.deletedSections.contains($0) && !movedOut.contains($0)
-    }
+    guard problems.isEmpty else { return (snapshot(of: coordinator), problems) }
+    let survivors = (0..<old.count).filter { !deleted.contains($0) && !movedOut.contains($0) }
     if survivors.count + taken.count != newCount {
       problems.append(
         "the changeset leaves \(survivors.count + taken.count) sections, "
@@ -94,7 +102,7 @@ extension ShownSection {
     var result: [ShownSection] = []
     result.reserveCapacity(newCount)
     for index in 0..<newCount {
-      guard let source = origin[index], !changeset.reloadedSections.contains(source) else {
+      guard let source = origin[index], !reloadedSections.contains(source) else {
         result.append(ShownSection(coordinator: coordinator, at: index))
         continue
       }

@@ -69,18 +69,43 @@ extension ConsoleOptions {
   }
 }
 
-/// Text on one line: newlines shown as `↵`, tabs as spaces.
+/// Text safe to show on one line of a terminal: line breaks (LF, CR, CR LF, NEL, U+2028,
+/// U+2029) shown as `↵`, tabs as a space, and every other control character — C0 (U+0000–U+001F),
+/// DEL (U+007F) and C1 (U+0080–U+009F), ESC among them — escaped as Swift writes it in a string
+/// literal, e.g. `\u{1B}`, so that text never moves the cursor, clears the screen or styles the
+/// terminal.
+///
+/// - Complexity: O(n) in the length of the text; no allocation when there is nothing to change.
 func singleLine(_ text: String) -> String {
-  guard text.contains(where: \.isNewline) || text.contains("\t") else { return text }
+  guard text.unicodeScalars.contains(where: needsReplacing) else { return text }
   var result = ""
-  for character in text {
-    if character == "\r\n" || character == "\n" || character == "\r" {
+  var scalars = text.unicodeScalars.makeIterator()
+  var pending = scalars.next()
+  while let scalar = pending {
+    pending = scalars.next()
+    switch scalar {
+    case "\r" where pending == "\n":
+      pending = scalars.next()
       result += "↵"
-    } else if character == "\t" {
+    case "\n", "\r", "\u{85}", "\u{2028}", "\u{2029}":
+      result += "↵"
+    case "\t":
       result += " "
-    } else {
-      result.append(character)
+    case _ where isControl(scalar):
+      let hex = String(scalar.value, radix: 16, uppercase: true)
+      result += "\\u{" + (hex.count < 2 ? "0" + hex : hex) + "}"
+    default:
+      result.unicodeScalars.append(scalar)
     }
   }
   return result
+}
+
+/// A C0 control, DEL or a C1 control.
+private func isControl(_ scalar: Unicode.Scalar) -> Bool {
+  scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+}
+
+private func needsReplacing(_ scalar: Unicode.Scalar) -> Bool {
+  isControl(scalar) || scalar == "\u{2028}" || scalar == "\u{2029}"
 }

@@ -19,6 +19,11 @@ struct NormalizedBatch {
   let words: BatchViolation.Words
 
   // MARK: Sanitised explicit operations
+  /// The section deletes and inserts used by the reload arithmetic: every valid index without
+  /// counts; with counts, those in bounds plus, per range, the first one out of bounds UIKit meets.
+  private(set) var sectionDeleteSet = IndexSet()
+  private(set) var sectionInsertSet = IndexSet()
+  /// The same, one by one; empty without counts (only the reload arithmetic runs then).
   private(set) var sectionDeletes: [Int] = []
   private(set) var sectionInserts: [Int] = []
   private(set) var sectionReloads: [Int] = []
@@ -51,7 +56,7 @@ struct NormalizedBatch {
   init(changeset: Changeset, oldCounts: [Int]?, newCounts: [Int]?, model: BatchValidator.Model) {
     self.model = model
     self.words = BatchViolation.Words(model)
-    sanitize(changeset)
+    sanitize(changeset, oldSections: oldCounts?.count, newSections: newCounts?.count)
     removeDuplicates()
     computeReloads()
     checkDeletes(oldCounts)
@@ -71,18 +76,34 @@ struct NormalizedBatch {
     index >= 0 && index != NSNotFound
   }
 
-  private mutating func sanitize(_ changeset: Changeset) {
-    func sections(_ set: IndexSet, _ part: String) -> [Int] {
-      var result: [Int] = []
-      for section in set {
-        if Self.isValidIndex(section) {
-          result.append(section)
-        } else {
-          violations.append(.negative("\(section)", in: part))
-        }
+  /// The valid part of the section `ranges` of `part`, reporting negative indexes once per range.
+  ///
+  /// With a `bound` (the number of sections the part is checked against), indexes beyond it are
+  /// dropped except the first one UIKit meets in each range (the highest for deletes and reloads,
+  /// `descending`; the lowest for inserts), which the bounds checks then report: the result never
+  /// holds more than `bound` plus one index per range, whatever the numbers in the changeset.
+  private mutating func sections(
+    _ ranges: [Range<Int>], _ part: String, bound: Int?, descending: Bool
+  ) -> IndexSet {
+    var result = IndexSet()
+    for range in ranges {
+      if range.lowerBound < 0 {
+        let negative = range.lowerBound..<min(range.upperBound, 0)
+        violations.append(
+          .negative(
+            negative.count == 1 ? "\(negative.lowerBound)" : "\(negative)", in: part))
       }
-      return result
+      var kept = max(range.lowerBound, 0)..<max(range.upperBound, 0)
+      if let bound, kept.upperBound > bound {
+        result.insert(descending ? kept.upperBound - 1 : max(kept.lowerBound, bound))
+        kept = kept.lowerBound..<max(kept.lowerBound, bound)
+      }
+      result.insert(integersIn: kept)
     }
+    return result
+  }
+
+  private mutating func sanitize(_ changeset: Changeset, oldSections: Int?, newSections: Int?) {
     func path(_ path: IndexPath, _ part: String) -> BatchOperation? {
       guard path.count == 2 else {
         violations.append(.malformed(path, in: part))
@@ -94,9 +115,20 @@ struct NormalizedBatch {
       }
       return BatchOperation(path)
     }
-    sectionDeletes = sections(changeset.deletedSections, "deletedSections")
-    sectionInserts = sections(changeset.insertedSections, "insertedSections")
-    sectionReloads = sections(changeset.reloadedSections, "reloadedSections")
+    sectionDeleteSet = sections(
+      changeset.deletedSectionRanges, "deletedSections", bound: oldSections, descending: true)
+    sectionInsertSet = sections(
+      changeset.insertedSectionRanges, "insertedSections", bound: newSections, descending: false)
+    let reloadSet = sections(
+      changeset.reloadedSectionRanges, "reloadedSections", bound: oldSections, descending: true)
+    // Without counts the sets can be as wide as the numbers in the changeset: only the reload
+    // arithmetic runs, on ranges, and section reloads (whose destinations it does not need) are
+    // left out.
+    if oldSections != nil && newSections != nil {
+      sectionDeletes = Array(sectionDeleteSet)
+      sectionInserts = Array(sectionInsertSet)
+      sectionReloads = Array(reloadSet)
+    }
     for move in changeset.movedSections {
       if Self.isValidIndex(move.from) && Self.isValidIndex(move.to) {
         sectionMoves.append((move.from, move.to))
@@ -173,45 +205,65 @@ struct NormalizedBatch {
 
   // MARK: 3. Reload → delete + insert (§3.2)
 
+  /// Each reload's destination, by the arithmetic of §3.2. Section deletes and inserts are
+  /// counted by range (an element's section shifts by the deleted sections before it, then
+  /// climbs over the inserted sections at or before it), so the cost never depends on how wide
+  /// the section sets are; element deletes and inserts are replayed one by one, as UIKit does.
   private mutating func computeReloads() {
-    let explicitDeletes = (sectionDeletes.map(BatchOperation.section) + itemDeletes)
-      .sorted(by: >)
-    let explicitInserts = (sectionInserts.map(BatchOperation.section) + itemInserts).sorted()
-    let deletedSections = Set(sectionDeletes)
-    let insertedSections = Set(sectionInserts)
+    let deletedSections = sectionDeleteSet
+    let insertedSections = sectionInsertSet
     let legacy = model == .legacy
+    let explicitItemDeletes = Set(itemDeletes)
+    let itemDeletesDescending = itemDeletes.sorted(by: >)
+    let itemInsertsAscending = itemInserts.sorted()
     let reloads = (sectionReloads.map(BatchOperation.section) + itemReloads).sorted()
-    var conflicting: Set<BatchOperation> = []
     for reload in reloads {
-      var section = reload.section
+      let conflicts =
+        reload.isSection
+        ? deletedSections.contains(reload.section) : explicitItemDeletes.contains(reload)
+      // UIKit raises on a delete + reload conflict; later checks skip the reload.
+      if conflicts {
+        violations.append(.deleteAndReload(reload))
+        continue
+      }
+      // Deletes, descending: when UIKit meets an element delete in section t ≤ s, the section
+      // deletes in t..<s have moved s down already; the delete counts if that brings s to t.
       var row = reload.item ?? 0
-      for delete in explicitDeletes {
-        if delete == reload {
-          if conflicting.insert(reload).inserted {
-            violations.append(.deleteAndReload(reload))
+      if !reload.isSection {
+        for delete in itemDeletesDescending where delete.section <= reload.section {
+          let current =
+            reload.section - deletedSections.count(in: delete.section..<reload.section)
+          if delete.section == current, delete.item! <= row,
+            legacy || !deletedSections.contains(delete.section)
+          {
+            row -= 1
           }
-          continue
-        }
-        if delete.isSection {
-          if delete.section == reload.section { continue }
-          if delete.section <= section { section -= 1 }
-        } else if !reload.isSection, delete.section == section, delete.item! <= row,
-          legacy || !deletedSections.contains(delete.section)
-        {
-          row -= 1
         }
       }
-      for insert in explicitInserts {
-        if insert.isSection {
-          if insert.section <= section { section += 1 }
-        } else if !reload.isSection, insert.section == section, insert.item! <= row,
+      var section = reload.section - deletedSections.count(in: 0..<reload.section)
+      // Inserts, ascending: a section insert sorts after the element inserts of its section.
+      var pending = insertedSections.rangeView.makeIterator()
+      var current = pending.next()
+      func climb(below limit: Int?) {
+        while let range = current, limit.map({ range.lowerBound < $0 }) ?? true {
+          guard range.lowerBound <= section else {
+            current = nil  // every later section insert is after the section: it stays put
+            return
+          }
+          let upper = limit.map { min(range.upperBound, $0) } ?? range.upperBound
+          section = Self.saturatingAdd(section, upper - range.lowerBound)
+          current = upper < range.upperBound ? upper..<range.upperBound : pending.next()
+        }
+      }
+      for insert in itemInsertsAscending {
+        climb(below: insert.section)
+        if !reload.isSection, insert.section == section, insert.item! <= row,
           legacy || !insertedSections.contains(insert.section)
         {
-          row += 1
+          row = Self.saturatingAdd(row, 1)
         }
       }
-      // UIKit raises on a delete + reload conflict; later checks skip the reload.
-      guard !conflicting.contains(reload) else { continue }
+      climb(below: nil)
       let destination = BatchOperation(section: section, item: reload.isSection ? nil : row)
       reloadDestinations.append((reload, destination))
     }
@@ -220,6 +272,12 @@ struct NormalizedBatch {
     for (reload, destination) in reloadDestinations where reload.isSection {
       addedSections.insert(destination.section)
     }
+  }
+
+  /// `a + b`, or `Int.max` when that overflows (a destination no view has).
+  private static func saturatingAdd(_ a: Int, _ b: Int) -> Int {
+    let (sum, overflow) = a.addingReportingOverflow(b)
+    return overflow ? .max : sum
   }
 
   // MARK: 4. Deletes (old, descending)

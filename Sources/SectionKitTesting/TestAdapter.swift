@@ -14,7 +14,11 @@ import SectionKit
 ///    ``strict`` is on);
 /// 4. replays it onto the mirror as UIKit would (moved cells keep their old content, inserted
 ///    cells and reload destinations read the model) and compares the result with a fresh read of
-///    the model.
+///    the model;
+/// 5. encodes it to JSON and decodes it again, which must give the same changeset (decoding
+///    checks the invariants every changeset keeps, see `Changeset`'s `Codable` conformance) —
+///    always when ``strict`` is on, otherwise for every batch without a violation (a batch UIKit
+///    accepts but that is not canonical, such as a duplicate reload, does not decode).
 ///
 /// Anything wrong **fails the running test** — Swift Testing or XCTest — with UIKit's exception
 /// text, the changeset and the batch's events, and is kept in ``failures``. Outside a test (a
@@ -176,6 +180,10 @@ public final class TestAdapter: ViewAdapter {
       changeset: changeset, oldCounts: oldCounts, newCounts: newCounts, model: validator.model)
     let failing = strict ? batch.violations : batch.violations.filter(\.isError)
     if !failing.isEmpty { kinds.insert(.invalidChangeset, at: 0) }
+    if strict || batch.violations.isEmpty, let problem = Self.roundTripProblem(changeset) {
+      kinds.append(.notCodable)
+      details.append(problem)
+    }
     var mismatch: ReplayMismatch?
     if elementReader != nil && !batch.hasErrors && answeredOld == oldCounts {
       let replayed = BatchValidator.replay(
@@ -288,6 +296,19 @@ public final class TestAdapter: ViewAdapter {
       return
     }
     mirrorSelection[path[0]][path[1]] = selected
+  }
+
+  // MARK: Codable
+
+  /// What goes wrong when `changeset` is encoded to JSON and decoded again, or `nil`.
+  static func roundTripProblem(_ changeset: Changeset) -> String? {
+    do {
+      let decoded = try JSONDecoder().decode(
+        Changeset.self, from: JSONEncoder().encode(changeset))
+      return decoded == changeset ? nil : "the changeset decodes from its JSON as \(decoded)"
+    } catch {
+      return "decoding the changeset's JSON throws: \(error)"
+    }
   }
 
   // MARK: Reading the model

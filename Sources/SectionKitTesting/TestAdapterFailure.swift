@@ -19,6 +19,9 @@ public struct TestAdapterFailure: Sendable, CustomStringConvertible {
     /// Before `updateData` the coordinator answered counts that differ from what the adapter
     /// shows.
     case staleDataSource
+    /// The changeset does not survive a JSON round trip: decoding its encoding throws (it breaks
+    /// one of the invariants every changeset must keep) or gives another changeset.
+    case notCodable
   }
 
   /// The problems found, most serious first (a batch can have several).
@@ -35,7 +38,8 @@ public struct TestAdapterFailure: Sendable, CustomStringConvertible {
   public var oldCounts: [Int]
   /// The counts the coordinator answered after `updateData`.
   public var newCounts: [Int]
-  /// Extra details (for ``Kind/staleDataSource``, the counts the coordinator answered).
+  /// Extra details (for ``Kind/staleDataSource``, the counts the coordinator answered; for
+  /// ``Kind/notCodable``, what decoding said).
   public var details: [String]
   /// Where the failure is reported: where the adapter was created.
   public var location: TestSourceLocation

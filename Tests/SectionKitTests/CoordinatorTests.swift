@@ -397,14 +397,14 @@ struct CoordinatorTests {
 
   @Test func changesetDescriptionListsPartsInUIKitOrder() {
     let changeset = Changeset(
-      deletedSections: [1], insertedSections: [0, 1, 2], deletedElements: [.at(0, 1)],
+      deletedSections: [1], insertedSections: [1, 2, 3], deletedElements: [.at(0, 1)],
       movedElements: [.init(from: .at(0, 0), to: .at(0, 2))])
     #expect(
       changeset.description == """
         deleted sections: 1
         deleted elements: [0, 1]
         moved elements: [0, 0] → [0, 2]
-        inserted sections: 0-2
+        inserted sections: 1-3
         """)
     #expect(!changeset.isEmpty && Changeset().isEmpty && Changeset().description == "no changes")
     let data = try! JSONEncoder().encode(changeset)

@@ -31,7 +31,12 @@ import Foundation
 /// inside a deleted or inserted section, no section moves, and a reload only where UIKit's own
 /// arithmetic lands the reloaded element at its true new position (otherwise the element is a
 /// delete plus an insert). It is minimal for what happened in the batch.
-public struct Changeset: Hashable, Sendable, Codable {
+///
+/// The initialiser accepts anything, so an adapter checks a changeset against what it shows
+/// before it indexes anything. Decoding is stricter: it throws a `DecodingError` for a changeset
+/// that breaks its own invariants (malformed or negative index paths, unsorted or overlapping
+/// lists, conflicting operations; see `Docs/Batching.md`, "Decoding a changeset").
+public struct Changeset: Hashable, Sendable {
   /// A move from an old index path to a new one.
   public struct Move: Hashable, Sendable, Codable, CustomStringConvertible {
     /// The old index path.
@@ -122,13 +127,20 @@ public struct Changeset: Hashable, Sendable, Codable {
       && reloadedElements.isEmpty && movedElements.isEmpty
   }
 
-  /// The number of operations in the changeset (each section and element counted once).
+  /// The number of operations in the changeset (each section and element counted once),
+  /// or `Int.max` when there are more (section sets can hold nearly `Int.max` sections each).
+  ///
+  /// - Complexity: O(r) for r section ranges.
   public var count: Int {
-    [deletedSectionRanges, insertedSectionRanges, reloadedSectionRanges].joined().reduce(0) {
-      $0 + $1.count
-    } + movedSections.count
-      + deletedElements.count + insertedElements.count + reloadedElements.count
-      + movedElements.count
+    var total = movedSections.count + deletedElements.count + insertedElements.count
+    total += reloadedElements.count + movedElements.count
+    for range in [deletedSectionRanges, insertedSectionRanges, reloadedSectionRanges].joined() {
+      let (width, wide) = range.upperBound.subtractingReportingOverflow(range.lowerBound)
+      let (sum, overflow) = total.addingReportingOverflow(width)
+      if wide || overflow { return .max }
+      total = sum
+    }
+    return total
   }
 }
 
@@ -171,6 +183,18 @@ extension IndexSet {
 }
 
 extension Array where Element == Range<Int> {
+  /// The index of the first range whose upper bound is above `index`, in sorted, disjoint ranges
+  /// (`count` when there is none). - Complexity: O(log n).
+  func firstRange(endingAfter index: Int) -> Int {
+    var low = 0
+    var high = count
+    while low < high {
+      let middle = (low + high) / 2
+      if self[middle].upperBound <= index { low = middle + 1 } else { high = middle }
+    }
+    return low
+  }
+
   /// Appends `range`, which must lie after every range already held, merging adjacent ranges.
   mutating func appendRange(_ range: Range<Int>) {
     guard !range.isEmpty else { return }

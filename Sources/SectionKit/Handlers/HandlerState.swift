@@ -107,13 +107,7 @@ struct RankedRanges {
 
   /// The index of the first range whose upper bound is above `index`.
   private func firstRange(endingAfter index: Int) -> Int {
-    var low = 0
-    var high = ranges.count
-    while low < high {
-      let mid = (low + high) / 2
-      if ranges[mid].upperBound <= index { low = mid + 1 } else { high = mid }
-    }
-    return low
+    ranges.firstRange(endingAfter: index)
   }
 }
 
