@@ -3,7 +3,7 @@ import Foundation
 /// Editing mode: reaching every shown ``EditingHandler``, and sections that join or leave.
 extension Coordinator {
   /// Whether the coordinator is in editing mode.
-  public var isEditing: Bool { handlers.isEditing }
+  public var isEditing: Bool { handlers.editing.isEditing }
 
   /// Enters or leaves editing mode.
   ///
@@ -16,22 +16,9 @@ extension Coordinator {
   ///
   /// - Complexity: O(n) for the n sections shown, plus the elements of the conforming ones.
   public func setEditing(_ editing: Bool) {
-    guard editing != handlers.isEditing else { return }
-    handlers.isEditing = editing
-    for section in current.sections {
-      guard let handler = section as? any EditingHandler else { continue }
-      let key = ObjectIdentifier(handler)
-      if editing {
-        guard handlers.editingSections.updateValue(handler, forKey: key) == nil else { continue }
-      } else {
-        guard handlers.editingSections.removeValue(forKey: key) != nil else { continue }
-      }
+    for handler in handlers.editing.set(editing, shown: current.sections) {
       handlers.notifications.append(.editing(handler, editing))
     }
-    for handler in handlers.editingSections.values where !editing {
-      handlers.notifications.append(.editing(handler, false))
-    }
-    if !editing { handlers.editingSections = [:] }
     deliverHandlerNotifications()
   }
 
@@ -44,7 +31,7 @@ extension Coordinator {
   }
 
   func isEditingSection(_ section: any Section) -> Bool {
-    handlers.editingSections[ObjectIdentifier(section)] != nil
+    handlers.editing.contains(section)
   }
 
   /// Tells `handler` it starts or stops editing, then each element it allows: every index is
@@ -69,23 +56,21 @@ extension Coordinator {
   /// (their handlers are called later, by ``deliverHandlerNotifications()``).
   func applyCommit(_ commit: PresentedState.Commit) {
     remapSelection(through: commit.changeset)
-    if !handlers.editingSections.isEmpty {
+    if handlers.editing.isEditing {
       for range in commit.deleted {
         for old in range {
-          if let handler = handlers.editingSections.removeValue(
-            forKey: ObjectIdentifier(presented.sections[old]))
-          {
+          if let handler = handlers.editing.leave(presented.sections[old]) {
             handlers.notifications.append(.editing(handler, false))
           }
         }
       }
     }
     presented.apply(commit)
-    if handlers.isEditing {
+    if handlers.editing.isEditing {
       for entry in commit.inserted {
-        guard let handler = entry.section as? any EditingHandler else { continue }
-        handlers.editingSections[ObjectIdentifier(handler)] = handler
-        handlers.notifications.append(.editing(handler, true))
+        if let handler = handlers.editing.join(entry.section) {
+          handlers.notifications.append(.editing(handler, true))
+        }
       }
     }
   }
@@ -95,19 +80,8 @@ extension Coordinator {
   func resetPresented() {
     presented = PresentedState(mapping: mapping)
     presentedIsStale = false
-    guard handlers.isEditing else { return }
-    var shown: [ObjectIdentifier: any EditingHandler] = [:]
-    var joined: [any EditingHandler] = []
-    for section in presented.sections {
-      guard let handler = section as? any EditingHandler else { continue }
-      let key = ObjectIdentifier(handler)
-      shown[key] = handler
-      if handlers.editingSections[key] == nil { joined.append(handler) }
-    }
-    for (key, handler) in handlers.editingSections where shown[key] == nil {
-      handlers.notifications.append(.editing(handler, false))
-    }
+    let (left, joined) = handlers.editing.reset(shown: presented.sections)
+    for handler in left { handlers.notifications.append(.editing(handler, false)) }
     for handler in joined { handlers.notifications.append(.editing(handler, true)) }
-    handlers.editingSections = shown
   }
 }

@@ -21,7 +21,7 @@ extension Coordinator {
           "Coordinator: presents \(presented.counts[index]) elements in section \(index), the "
             + "model has \(section.numberOfElements)")
       }
-      for entry in handlers.selection.values {
+      for entry in handlers.selection.entries.values {
         guard let offset = mapping.sectionOffset(of: entry.section) else {
           preconditionFailure("Coordinator: a section that is not presented has a selection")
         }

@@ -9,7 +9,7 @@ extension Coordinator {
   /// - Complexity: O(s·d + s log s) for s selected elements in sections d levels deep.
   public var selectedIndexPaths: [IndexPath] {
     var paths: [IndexPath] = []
-    for entry in handlers.selection.values {
+    for entry in handlers.selection.entries.values {
       guard let section = presentedIndex(of: entry.section) else { continue }
       paths.append(contentsOf: entry.indexes.map { IndexPath(item: $0, section: section) })
     }
@@ -19,12 +19,12 @@ extension Coordinator {
   /// Whether the element at `indexPath` is selected; traps when the path is out of range.
   public func isSelected(_ indexPath: IndexPath) -> Bool {
     let (section, index) = current.locate(indexPath)
-    return handlers.selection[ObjectIdentifier(section)]?.indexes.contains(index) ?? false
+    return handlers.selection.contains(section, index)
   }
 
   /// The selected local indexes of `section`, ascending.
   func selectedIndexes(of section: any Section) -> [Int] {
-    handlers.selection[ObjectIdentifier(section)]?.indexes ?? []
+    handlers.selection.indexes(of: section)
   }
 
   // MARK: The adapter's input
@@ -71,9 +71,7 @@ extension Coordinator {
   public func select(_ indexPath: IndexPath) -> Bool {
     let (section, index) = current.locate(indexPath)
     guard let handler = section as? any SelectionHandler else { return false }
-    if handlers.selection[ObjectIdentifier(section)]?.indexes.contains(index) == true {
-      return true
-    }
+    if handlers.selection.contains(section, index) { return true }
     guard handler.shouldSelect(at: index) else { return false }
     insertSelection(handler, index: index, reportSelection: false)
     return true
@@ -90,7 +88,7 @@ extension Coordinator {
   public func deselect(_ indexPath: IndexPath) -> Bool {
     let (section, index) = current.locate(indexPath)
     guard let handler = section as? any SelectionHandler,
-      let entry = handlers.selection[ObjectIdentifier(section)], entry.indexes.contains(index)
+      handlers.selection.contains(section, index)
     else { return true }
     guard handler.shouldDeselect(at: index) else { return false }
     removeSelection(handler, indexes: [index], report: false)
@@ -109,17 +107,14 @@ extension Coordinator {
           ? ""
           : "; inside a batch, indexes are the ones the adapter shows (an element inserted in "
             + "the open batch can be selected once the batch ends)"))
-    if handlers.selection[ObjectIdentifier(handler)]?.indexes.contains(index) == true { return }
+    if handlers.selection.contains(handler, index) { return }
     insertSelection(handler, index: index, reportSelection: true)
   }
 
   func sectionSelectAll(_ handler: any SelectionHandler) {
     guard let section = presentedIndex(of: handler) else { return }
-    let already = Set(selectedIndexes(of: handler))
-    let added = (0..<current.counts[section]).filter { !already.contains($0) }
+    let added = handlers.selection.selectAll(of: handler, count: current.counts[section])
     guard !added.isEmpty else { return }
-    handlers.selection[ObjectIdentifier(handler), default: .init(section: handler, indexes: [])]
-      .indexes = Array(0..<current.counts[section])
     notifyAdapter(selected: true, handler, added)
     tell(handler, track(handler, added), selected: true)
   }
@@ -136,17 +131,7 @@ extension Coordinator {
   private func insertSelection(
     _ handler: any SelectionHandler, index: Int, reportSelection: Bool
   ) {
-    let key = ObjectIdentifier(handler)
-    var previous: [Int] = []
-    var entry = handlers.selection[key] ?? .init(section: handler, indexes: [])
-    if !handler.allowsMultipleSelection {
-      previous = entry.indexes
-      entry.indexes = [index]
-    } else {
-      let position = entry.indexes.partitioningIndex { $0 >= index }
-      entry.indexes.insert(index, at: position)
-    }
-    handlers.selection[key] = entry
+    let previous = handlers.selection.insert(index, of: handler)
     let selected = track(handler, [index])
     if !previous.isEmpty { notifyAdapter(selected: false, handler, previous) }
     if reportSelection { notifyAdapter(selected: true, handler, [index]) }
@@ -156,19 +141,14 @@ extension Coordinator {
 
   /// Deselects those of `indexes` that are selected; the adapter hears it when `report`.
   private func removeSelection(_ handler: any SelectionHandler, indexes: [Int], report: Bool) {
-    let key = ObjectIdentifier(handler)
-    guard var entry = handlers.selection[key] else { return }
-    let removing = Set(indexes)
-    let removed = entry.indexes.filter { removing.contains($0) }
+    let removed = handlers.selection.remove(indexes, of: handler)
     guard !removed.isEmpty else { return }
-    entry.indexes.removeAll { removing.contains($0) }
-    handlers.selection[key] = entry.indexes.isEmpty ? nil : entry
     if report { notifyAdapter(selected: false, handler, removed) }
     tell(handler, track(handler, removed), selected: false)
   }
 
   private func isSelected(_ handler: any SelectionHandler, _ index: Int) -> Bool {
-    handlers.selection[ObjectIdentifier(handler)]?.indexes.contains(index) ?? false
+    handlers.selection.contains(handler, index)
   }
 
   /// Tells `handler` that the `pending` indexes were selected or deselected, one call each, every
@@ -190,15 +170,14 @@ extension Coordinator {
     }
   }
 
-  /// Registers `indexes` of `handler` to be kept current through changesets until ``untrack(_:)``.
-  func track(_ handler: any Section, _ indexes: [Int]) -> TrackedIndexes {
-    let tracked = TrackedIndexes(section: handler, indexes: indexes)
-    handlers.tracked.append(tracked)
-    return tracked
+  /// Registers `indexes` of `section` to be kept current through changesets until
+  /// ``untrack(_:)``.
+  func track(_ section: any Section, _ indexes: [Int]) -> TrackedIndexes {
+    handlers.selection.track(section, indexes)
   }
 
   func untrack(_ tracked: TrackedIndexes) {
-    handlers.tracked.removeAll { $0 === tracked }
+    handlers.selection.untrack(tracked)
   }
 
   // MARK: Telling the adapter
@@ -264,115 +243,27 @@ extension Coordinator {
 
   // MARK: Following changesets
 
-  /// Remaps the selection (and the tracked indexes) through `commit`'s changeset, before the
-  /// presented state applies it. Deselected elements are owed a `didDeselect` (delivered after the
-  /// changeset).
-  ///
-  /// - Complexity: O(k log k + s) for k operations in the changeset and s selected or tracked
-  ///   elements in the sections it touches.
+  /// Remaps the selection (and the tracked indexes) through a changeset, before the presented
+  /// state applies it. Deselected elements are owed a `didDeselect` (delivered after the
+  /// changeset). See ``SelectionState/remap(through:sectionAt:)``.
   func remapSelection(through changeset: Changeset) {
-    guard !handlers.selection.isEmpty || !handlers.tracked.isEmpty else { return }
-    var trackedBySection: [ObjectIdentifier: [TrackedIndexes]] = [:]
-    for tracked in handlers.tracked {
-      trackedBySection[ObjectIdentifier(tracked.section), default: []].append(tracked)
-    }
-    // Deleted sections leave the selection whole.
-    for range in changeset.deletedSectionRanges {
-      for old in range {
-        let key = ObjectIdentifier(presented.sections[old])
-        if let entry = handlers.selection.removeValue(forKey: key) {
-          for index in entry.indexes {
-            handlers.notifications.append(.deselect(entry.section, index))
-          }
-        }
-        for tracked in trackedBySection[key] ?? [] {
-          tracked.indexes = tracked.indexes.map { _ in nil }
-        }
-      }
-    }
-    guard
-      !(changeset.deletedElements.isEmpty && changeset.insertedElements.isEmpty
-        && changeset.movedElements.isEmpty)
-    else { return }
-
-    // Element operations of sections that have a selection, by old section index.
-    var touched: [Int: ElementOperations] = [:]
-    func isWatched(_ old: Int) -> Bool {
-      let key = ObjectIdentifier(presented.sections[old])
-      return handlers.selection[key] != nil || trackedBySection[key] != nil
-    }
-    for path in changeset.deletedElements where isWatched(path[0]) {
-      touched[path[0], default: .init()].removed.append(path[1])
-      touched[path[0], default: .init()].deleted.insert(path[1])
-    }
-    for move in changeset.movedElements where isWatched(move.from[0]) {
-      touched[move.from[0], default: .init()].removed.append(move.from[1])
-      touched[move.from[0], default: .init()].moved[move.from[1]] = move.to[1]
-      touched[move.from[0], default: .init()].fixed.append(move.to[1])
-    }
-    if !changeset.insertedElements.isEmpty {
-      let deletedSections = RankedRanges(changeset.deletedSectionRanges)
-      let insertedSections = RankedRanges(changeset.insertedSectionRanges)
-      for path in changeset.insertedElements {
-        let old = deletedSections.free(path[0] - insertedSections.count(below: path[0]))
-        if isWatched(old) { touched[old, default: .init()].fixed.append(path[1]) }
-      }
-    }
-
-    for (old, operations) in touched {
-      let key = ObjectIdentifier(presented.sections[old])
-      let mapping = operations.sorted()
-      if var entry = handlers.selection[key] {
-        var remapped: [Int] = []
-        remapped.reserveCapacity(entry.indexes.count)
-        for (index, destination) in zip(entry.indexes, mapping.remap(ascending: entry.indexes)) {
-          if let destination {
-            remapped.append(destination)
-          } else {
-            handlers.notifications.append(.deselect(entry.section, index))
-          }
-        }
-        remapped.sort()
-        entry.indexes = remapped
-        handlers.selection[key] = remapped.isEmpty ? nil : entry
-      }
-      for tracked in trackedBySection[key] ?? [] {
-        let live = tracked.indexes.indices.filter { tracked.indexes[$0] != nil }
-          .sorted { tracked.indexes[$0]! < tracked.indexes[$1]! }
-        let destinations = mapping.remap(ascending: live.map { tracked.indexes[$0]! })
-        for (position, destination) in zip(live, destinations) {
-          tracked.indexes[position] = destination
-        }
-      }
+    let deselected = handlers.selection.remap(through: changeset) { self.presented.sections[$0] }
+    for (section, index) in deselected {
+      handlers.notifications.append(.deselect(section, index))
     }
   }
 
   /// Moves the selection of the section shown at `section` through a move the adapter made.
   func remapSelection(section: Int, from: Int, to: Int) {
-    func moved(_ index: Int) -> Int {
-      if index == from { return to }
-      if from < index && index <= to { return index - 1 }
-      if to <= index && index < from { return index + 1 }
-      return index
-    }
-    let key = ObjectIdentifier(presented.sections[section])
-    for tracked in handlers.tracked where ObjectIdentifier(tracked.section) == key {
-      tracked.indexes = tracked.indexes.map { $0.map(moved) }
-    }
-    guard var entry = handlers.selection[key] else { return }
-    entry.indexes = entry.indexes.map(moved).sorted()
-    handlers.selection[key] = entry
+    handlers.selection.remapMove(in: presented.sections[section], from: from, to: to)
   }
 
   /// The model changed in a way no changeset describes (a reload is owed): the selection is
   /// cleared, each section hearing `didDeselect` at the index it had.
   func dropSelectionForReload() {
-    for tracked in handlers.tracked { tracked.indexes = tracked.indexes.map { _ in nil } }
-    guard !handlers.selection.isEmpty else { return }
-    for entry in handlers.selection.values {
-      for index in entry.indexes { handlers.notifications.append(.deselect(entry.section, index)) }
+    for (section, index) in handlers.selection.removeAll() {
+      handlers.notifications.append(.deselect(section, index))
     }
-    handlers.selection = [:]
   }
 
   /// After a reload: tells the adapter what is still selected (a reload clears a view's
@@ -400,56 +291,6 @@ extension Coordinator {
         }
       }
     }
-  }
-}
-
-/// The element operations of one section in a changeset, as the selection remap reads them.
-struct ElementOperations {
-  /// Deletes and moves out, old indexes.
-  var removed: [Int] = []
-  var deleted: Set<Int> = []
-  /// Old → new.
-  var moved: [Int: Int] = [:]
-  /// Inserts and moves in, new indexes.
-  var fixed: [Int] = []
-
-  func sorted() -> ElementOperations {
-    var copy = self
-    copy.removed.sort()
-    copy.fixed.sort()
-    return copy
-  }
-
-  /// Where each of `indexes` (old, ascending) goes: `nil` when deleted, the move's destination
-  /// when moved, otherwise its rank among the staying elements placed in the first slot no
-  /// insert or move takes. Call on a ``sorted()`` value.
-  ///
-  /// - Complexity: O(n + k) for n indexes and k operations.
-  func remap(ascending indexes: [Int]) -> [Int?] {
-    var result: [Int?] = []
-    result.reserveCapacity(indexes.count)
-    var removedCursor = 0
-    var fixedCursor = 0
-    for index in indexes {
-      if deleted.contains(index) {
-        result.append(nil)
-        continue
-      }
-      if let destination = moved[index] {
-        result.append(destination)
-        continue
-      }
-      while removedCursor < removed.count && removed[removedCursor] < index {
-        removedCursor += 1
-      }
-      var destination = index - removedCursor
-      while fixedCursor < fixed.count && fixed[fixedCursor] <= destination + fixedCursor {
-        fixedCursor += 1
-      }
-      destination += fixedCursor
-      result.append(destination)
-    }
-    return result
   }
 }
 

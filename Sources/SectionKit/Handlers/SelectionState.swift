@@ -1,0 +1,253 @@
+import Foundation
+
+/// The selection a ``Coordinator`` keeps: for each section object, its selected local indexes in
+/// the coordinates the adapter shows, ascending; and the indexes being handed out to handlers or
+/// the adapter (``TrackedIndexes``), kept current through every changeset.
+///
+/// A value with no handler calls in it: the coordinator owns one, asks it what changed, and makes
+/// the calls. It follows a changeset exactly as a collection view's selection does.
+struct SelectionState {
+  /// The selected elements of one section, ascending.
+  struct Entry {
+    var section: any SelectionHandler
+    var indexes: [Int]
+  }
+
+  /// The selection, by section identity.
+  private(set) var entries: [ObjectIdentifier: Entry] = [:]
+  /// Local indexes kept current through every changeset while they wait to be handed out.
+  private(set) var tracked: [TrackedIndexes] = []
+
+  /// Whether nothing is selected.
+  var isEmpty: Bool { entries.isEmpty }
+
+  /// The selected indexes of `section`, ascending.
+  func indexes(of section: any Section) -> [Int] {
+    entries[ObjectIdentifier(section)]?.indexes ?? []
+  }
+
+  /// Whether element `index` of `section` is selected. - Complexity: O(log s).
+  func contains(_ section: any Section, _ index: Int) -> Bool {
+    guard let indexes = entries[ObjectIdentifier(section)]?.indexes else { return false }
+    let position = indexes.partitioningIndex { $0 >= index }
+    return position < indexes.count && indexes[position] == index
+  }
+
+  // MARK: Changing it
+
+  /// Selects `index` of `handler`; in a single-selection section the previous elements leave.
+  /// Returns them. - Complexity: O(s) for s selected elements of the section.
+  mutating func insert(_ index: Int, of handler: any SelectionHandler) -> [Int] {
+    let key = ObjectIdentifier(handler)
+    var entry = entries[key] ?? Entry(section: handler, indexes: [])
+    var previous: [Int] = []
+    if handler.allowsMultipleSelection {
+      let position = entry.indexes.partitioningIndex { $0 >= index }
+      if position == entry.indexes.count || entry.indexes[position] != index {
+        entry.indexes.insert(index, at: position)
+      }
+    } else {
+      previous = entry.indexes.filter { $0 != index }
+      entry.indexes = [index]
+    }
+    entries[key] = entry
+    return previous
+  }
+
+  /// Selects every index in `0..<count` of `handler`; returns those that were not selected.
+  mutating func selectAll(of handler: any SelectionHandler, count: Int) -> [Int] {
+    let already = Set(indexes(of: handler))
+    let added = (0..<count).filter { !already.contains($0) }
+    guard !added.isEmpty else { return [] }
+    entries[ObjectIdentifier(handler)] = Entry(section: handler, indexes: Array(0..<count))
+    return added
+  }
+
+  /// Deselects those of `indexes` that are selected in `handler`; returns them, ascending.
+  mutating func remove(_ indexes: [Int], of handler: any SelectionHandler) -> [Int] {
+    let key = ObjectIdentifier(handler)
+    guard var entry = entries[key] else { return [] }
+    let removing = Set(indexes)
+    let removed = entry.indexes.filter { removing.contains($0) }
+    guard !removed.isEmpty else { return [] }
+    entry.indexes.removeAll { removing.contains($0) }
+    entries[key] = entry.indexes.isEmpty ? nil : entry
+    return removed
+  }
+
+  /// Clears the selection (a reload): returns what was selected, and forgets where the tracked
+  /// indexes are (they become `nil`).
+  mutating func removeAll() -> [(section: any SelectionHandler, index: Int)] {
+    for item in tracked { item.indexes = item.indexes.map { _ in nil } }
+    let removed = entries.values.flatMap { entry in entry.indexes.map { (entry.section, $0) } }
+    entries = [:]
+    return removed
+  }
+
+  // MARK: Tracking indexes being handed out
+
+  /// Starts keeping `indexes` of `section` current through changesets.
+  mutating func track(_ section: any Section, _ indexes: [Int]) -> TrackedIndexes {
+    let item = TrackedIndexes(section: section, indexes: indexes)
+    tracked.append(item)
+    return item
+  }
+
+  /// Stops keeping `item` current.
+  mutating func untrack(_ item: TrackedIndexes) {
+    tracked.removeAll { $0 === item }
+  }
+
+  // MARK: Following changes
+
+  /// Follows `changeset`, whose old section `s` is `sectionAt(s)`: deleted sections and elements
+  /// leave the selection (they are returned, with the index they had before the batch), moved
+  /// elements go to their destination, every other selected or tracked element to the slot
+  /// UIKit gives it.
+  ///
+  /// - Complexity: O(k log k + s) for k operations in the changeset and s selected or tracked
+  ///   elements in the sections it touches.
+  mutating func remap(through changeset: Changeset, sectionAt: (Int) -> any Section)
+    -> [(section: any SelectionHandler, index: Int)]
+  {
+    guard !entries.isEmpty || !tracked.isEmpty else { return [] }
+    var deselected: [(section: any SelectionHandler, index: Int)] = []
+    var trackedBySection: [ObjectIdentifier: [TrackedIndexes]] = [:]
+    for item in tracked {
+      trackedBySection[ObjectIdentifier(item.section), default: []].append(item)
+    }
+    // Deleted sections leave the selection whole.
+    for range in changeset.deletedSectionRanges {
+      for old in range {
+        let key = ObjectIdentifier(sectionAt(old))
+        if let entry = entries.removeValue(forKey: key) {
+          deselected.append(contentsOf: entry.indexes.map { (entry.section, $0) })
+        }
+        for item in trackedBySection[key] ?? [] { item.indexes = item.indexes.map { _ in nil } }
+      }
+    }
+    guard
+      !(changeset.deletedElements.isEmpty && changeset.insertedElements.isEmpty
+        && changeset.movedElements.isEmpty)
+    else { return deselected }
+
+    // Element operations of the watched sections, by old section index.
+    var touched: [Int: ElementOperations] = [:]
+    func isWatched(_ old: Int) -> Bool {
+      let key = ObjectIdentifier(sectionAt(old))
+      return entries[key] != nil || trackedBySection[key] != nil
+    }
+    for path in changeset.deletedElements where isWatched(path[0]) {
+      touched[path[0], default: .init()].removed.append(path[1])
+      touched[path[0], default: .init()].deleted.insert(path[1])
+    }
+    for move in changeset.movedElements where isWatched(move.from[0]) {
+      touched[move.from[0], default: .init()].removed.append(move.from[1])
+      touched[move.from[0], default: .init()].moved[move.from[1]] = move.to[1]
+      touched[move.from[0], default: .init()].fixed.append(move.to[1])
+    }
+    if !changeset.insertedElements.isEmpty {
+      // An inserted element's new section, back to the old section it continues: the slot
+      // arithmetic run backwards (inserted sections leave, deleted ones arrive).
+      let backwards = SlotMap(
+        removed: changeset.insertedSectionRanges.flatMap { $0 },
+        fixed: changeset.deletedSectionRanges.flatMap { $0 })
+      for path in changeset.insertedElements {
+        let old = backwards.destination(of: path[0])
+        if isWatched(old) { touched[old, default: .init()].fixed.append(path[1]) }
+      }
+    }
+
+    for (old, operations) in touched {
+      let key = ObjectIdentifier(sectionAt(old))
+      let operations = operations.sorted()
+      if var entry = entries[key] {
+        var remapped: [Int] = []
+        remapped.reserveCapacity(entry.indexes.count)
+        for (index, destination) in zip(entry.indexes, operations.remap(ascending: entry.indexes)) {
+          if let destination {
+            remapped.append(destination)
+          } else {
+            deselected.append((entry.section, index))
+          }
+        }
+        remapped.sort()
+        entry.indexes = remapped
+        entries[key] = remapped.isEmpty ? nil : entry
+      }
+      for item in trackedBySection[key] ?? [] {
+        let live = item.indexes.indices.filter { item.indexes[$0] != nil }
+          .sorted { item.indexes[$0]! < item.indexes[$1]! }
+        let destinations = operations.remap(ascending: live.map { item.indexes[$0]! })
+        for (position, destination) in zip(live, destinations) {
+          item.indexes[position] = destination
+        }
+      }
+    }
+    return deselected
+  }
+
+  /// Follows a move the adapter made in `section`: one element from `from` to `to`.
+  mutating func remapMove(in section: any Section, from: Int, to: Int) {
+    func moved(_ index: Int) -> Int {
+      if index == from { return to }
+      if from < index && index <= to { return index - 1 }
+      if to <= index && index < from { return index + 1 }
+      return index
+    }
+    let key = ObjectIdentifier(section)
+    for item in tracked where ObjectIdentifier(item.section) == key {
+      item.indexes = item.indexes.map { $0.map(moved) }
+    }
+    guard var entry = entries[key] else { return }
+    entry.indexes = entry.indexes.map(moved).sorted()
+    entries[key] = entry
+  }
+}
+
+/// Local indexes of one section that the coordinator is about to hand to a handler or an
+/// adapter, kept in presented coordinates: each changeset applied meanwhile (a handler or the
+/// adapter may change the model before its turn comes) remaps them, and an element that is
+/// deleted — or a reload — makes its index `nil`.
+final class TrackedIndexes {
+  let section: any Section
+  var indexes: [Int?]
+
+  init(section: any Section, indexes: [Int]) {
+    self.section = section
+    self.indexes = indexes
+  }
+}
+
+/// The element operations of one section in a changeset, as the selection remap reads them.
+struct ElementOperations {
+  /// Deletes and moves out, old indexes.
+  var removed: [Int] = []
+  var deleted: Set<Int> = []
+  /// Old → new.
+  var moved: [Int: Int] = [:]
+  /// Inserts and moves in, new indexes.
+  var fixed: [Int] = []
+
+  func sorted() -> ElementOperations {
+    var copy = self
+    copy.removed.sort()
+    copy.fixed.sort()
+    return copy
+  }
+
+  /// Where each of `indexes` (old, ascending) goes: `nil` when deleted, the move's destination
+  /// when moved, otherwise UIKit's slot (``SlotMap``). Call on a ``sorted()`` value.
+  ///
+  /// - Complexity: O(n + k) for n indexes and k operations.
+  func remap(ascending indexes: [Int]) -> [Int?] {
+    let staying = indexes.filter { !deleted.contains($0) && moved[$0] == nil }
+    var slots = SlotMap(removed: removed, fixed: fixed).destinations(ofAscending: staying)
+      .makeIterator()
+    return indexes.map { index in
+      if deleted.contains(index) { return nil }
+      if let destination = moved[index] { return destination }
+      return slots.next()
+    }
+  }
+}
