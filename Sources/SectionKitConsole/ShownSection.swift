@@ -35,6 +35,12 @@ struct ShownSection {
     refreshDecorations(coordinator: coordinator, at: index)
   }
 
+  /// A section showing `rows`, with no header or footer yet (``refreshDecorations(coordinator:at:)``
+  /// reads them).
+  init(rows: [Row]) {
+    self.rows = rows
+  }
+
   /// Re-reads header and footer (they may depend on the count or the index).
   mutating func refreshDecorations(coordinator: Coordinator, at index: Int) {
     let section = coordinator.section(at: index)

@@ -102,7 +102,9 @@ extension ConsoleAdapter where Output == String {
       console.apply(Changeset(deletedElements: [path(2, 5)]), from: fixture.coordinator) {}
     }
     #expect(
-      log.contains("! inconsistent changeset: deleted element [2, 5] is not in the old state"))
+      log.contains(
+        "! inconsistent changeset: deletedElements [2, 5]: element 5 is out of range 0..<2 of old "
+          + "section 2"))
   }
 }
 

@@ -203,7 +203,12 @@ import Testing
         let lower = number(&random)
         let width = Swift.max(0, number(&random))
         let (upper, overflow) = lower.addingReportingOverflow(width)
-        set.insert(integersIn: lower..<(overflow ? Int.max : upper))
+        let range = lower..<(overflow ? Int.max : upper)
+        // Foundation's IndexSet traps when the indexes it holds outnumber `Int.max`.
+        let (_, tooMany) = set.count.addingReportingOverflow(
+          range.upperBound.subtractingReportingOverflow(range.lowerBound).overflow
+            ? Int.max : range.count)
+        if !tooMany { set.insert(integersIn: range) }
       }
       return set
     }

@@ -4,7 +4,7 @@ import Foundation
 /// a path listed twice, an element change inside a deleted or inserted section, an arrival that
 /// does not fit the section's new count.
 ///
-/// ``Changeset/apply(to:insertedSection:newElement:)`` and ``Changeset/newCounts(from:insertedSectionCounts:)``
+/// ``Changeset/apply(to:insertedSection:newElement:newSectionCount:)`` and ``Changeset/newCounts(from:insertedSectionCounts:)``
 /// throw it and change nothing.
 public struct ChangesetMismatch: Error, Hashable, Sendable, CustomStringConvertible {
   /// The changeset's field at fault: `deletedSections`, `movedElements`, ….
@@ -50,6 +50,9 @@ extension Changeset {
   ///     batches, or name them with ``insertedElements`` only where the section already existed.
   ///   - newElement: The value of an inserted element, or the new value of a reloaded one, given
   ///     its new index path.
+  ///   - newSectionCount: When given, the number of sections the changeset must leave: give it for
+  ///     a changeset from outside, so that one claiming to insert billions of sections is rejected
+  ///     before anything is allocated.
   /// - Throws: ``ChangesetMismatch`` when the changeset does not fit `mirror`; whatever the two
   ///   closures throw. Either way `mirror` is unchanged.
   /// - Complexity: O(c log c + s + e) for c changes, s sections, and e elements in the sections
@@ -58,9 +61,11 @@ extension Changeset {
   public func apply<Element>(
     to mirror: inout [[Element]],
     insertedSection: (Int) throws -> [Element] = { _ in [] },
-    newElement: (IndexPath) throws -> Element
+    newElement: (IndexPath) throws -> Element,
+    newSectionCount: Int? = nil
   ) throws {
-    let plan = try MirrorPlan(self, oldCounts: mirror.map(\.count))
+    let plan = try MirrorPlan(
+      self, oldCounts: mirror.map(\.count), newSectionCount: newSectionCount)
     var result: [[Element]] = []
     result.reserveCapacity(plan.newToOld.count)
     for (new, source) in plan.newToOld.enumerated() {
@@ -127,7 +132,11 @@ extension Changeset {
   ///
   /// - Complexity: O(c log c) for c changes.
   public var reloadedElementDestinations: [IndexPath] {
-    let sections = sectionSlots(includingReloads: false)
+    let sections = SlotMap(
+      removedRanges: SlotMap.merged(
+        deletedSectionRanges + movedSections.compactMap { SlotMap.unit($0.from) }),
+      fixedRanges: SlotMap.merged(
+        insertedSectionRanges + movedSections.compactMap { SlotMap.unit($0.to) }))
     let movedSections = Dictionary(
       movedSections.map { ($0.from, $0.to) }, uniquingKeysWith: { first, _ in first })
     var deletes: [Int: [Int]] = [:]
@@ -138,32 +147,17 @@ extension Changeset {
     for path in insertedElements where path.count == 2 {
       inserts[path[0], default: []].append(path[1])
     }
+    var items: [Int: SlotMap] = [:]
     return reloadedElements.map { path in
       guard path.count == 2 else { return path }
       let section = movedSections[path[0]] ?? sections.destination(of: path[0])
-      let items = SlotMap(
-        removed: Array(Set(deletes[path[0]] ?? [])).sorted(),
-        fixed: Array(Set(inserts[section] ?? [])).sorted())
-      return IndexPath(item: items.destination(of: path[1]), section: section)
+      let map =
+        items[path[0]]
+        ?? SlotMap(
+          removed: (deletes[path[0]] ?? []).sorted(), fixed: (inserts[section] ?? []).sorted())
+      items[path[0]] = map
+      return IndexPath(item: map.destination(of: path[1]), section: section)
     }
-  }
-
-  /// The section-level slot map: explicit deletes (and moves) leave, explicit inserts (and moves)
-  /// arrive; with `includingReloads`, reloaded sections leave and arrive too.
-  func sectionSlots(includingReloads: Bool) -> SlotMap {
-    var removed = movedSections.map(\.from)
-    var fixed = movedSections.map(\.to)
-    for range in deletedSectionRanges { removed.append(contentsOf: range) }
-    for range in insertedSectionRanges { fixed.append(contentsOf: range) }
-    if includingReloads {
-      let reloads = SlotMap(
-        removed: deletedSectionRanges.flatMap { $0 }, fixed: insertedSectionRanges.flatMap { $0 })
-      for range in reloadedSectionRanges {
-        removed.append(contentsOf: range)
-        fixed.append(contentsOf: range.map { reloads.destination(of: $0) })
-      }
-    }
-    return SlotMap(removed: Array(Set(removed)).sorted(), fixed: Array(Set(fixed)).sorted())
   }
 }
 
@@ -206,7 +200,7 @@ struct MirrorPlan {
   /// The element changes of each touched surviving section, by old index.
   var elements: [Int: Arrivals] = [:]
 
-  init(_ changeset: Changeset, oldCounts: [Int]) throws {
+  init(_ changeset: Changeset, oldCounts: [Int], newSectionCount: Int? = nil) throws {
     let oldSections = oldCounts.count
     func fail(_ field: String, _ value: String, _ reason: String) -> ChangesetMismatch {
       ChangesetMismatch(field: field, value: value, reason: reason)
@@ -221,9 +215,24 @@ struct MirrorPlan {
     // Sections.
     try check(changeset.deletedSectionRanges, "deletedSections", within: oldSections, "old")
     try check(changeset.reloadedSectionRanges, "reloadedSections", within: oldSections, "old")
+    // Deleted sections are within the old ones (checked above); inserted ones could add up past
+    // `Int.max`.
     let deletedCount = changeset.deletedSectionRanges.reduce(0) { $0 + $1.count }
-    let insertedCount = changeset.insertedSectionRanges.reduce(0) { $0 + $1.count }
-    let newSections = oldSections - deletedCount + insertedCount
+    var newSections = oldSections - deletedCount
+    for range in changeset.insertedSectionRanges {
+      let (sum, overflow) = newSections.addingReportingOverflow(range.count)
+      guard !overflow else {
+        throw fail(
+          "insertedSections", describe(changeset.insertedSections),
+          "more sections than an Int holds")
+      }
+      newSections = sum
+    }
+    if let expected = newSectionCount, expected != newSections {
+      throw fail(
+        "insertedSections", describe(changeset.insertedSections),
+        "the changeset leaves \(newSections) sections, \(expected) were expected")
+    }
     try check(changeset.insertedSectionRanges, "insertedSections", within: newSections, "new")
     let deleted = changeset.deletedSections
     let reloaded = changeset.reloadedSections
@@ -253,7 +262,7 @@ struct MirrorPlan {
       arriving.insert(move.to)
     }
     let reloadSlots = SlotMap(
-      removed: Array(deleted), fixed: Array(changeset.insertedSections))
+      removedRanges: changeset.deletedSectionRanges, fixedRanges: changeset.insertedSectionRanges)
     for section in reloaded {
       let destination = reloadSlots.destination(of: section)
       guard destination < newSections, !arriving.contains(destination) else {
@@ -269,7 +278,8 @@ struct MirrorPlan {
       newToOld[move.to] = move.from
       oldToNew[move.from] = move.to
     }
-    let slots = SlotMap(removed: Array(leaving), fixed: Array(arriving))
+    let slots = SlotMap(
+      removedRanges: Array(leaving.rangeView), fixedRanges: Array(arriving.rangeView))
     var rank = 0
     for old in 0..<oldSections where !leaving.contains(old) {
       let new = slots.slot(rank: rank)

@@ -150,8 +150,8 @@ struct SelectionState {
       // An inserted element's new section, back to the old section it continues: the slot
       // arithmetic run backwards (inserted sections leave, deleted ones arrive).
       let backwards = SlotMap(
-        removed: changeset.insertedSectionRanges.flatMap { $0 },
-        fixed: changeset.deletedSectionRanges.flatMap { $0 })
+        removedRanges: changeset.insertedSectionRanges,
+        fixedRanges: changeset.deletedSectionRanges)
       for path in changeset.insertedElements {
         let old = backwards.destination(of: path[0])
         if isWatched(old) { touched[old, default: .init()].fixed.append(path[1]) }
