@@ -90,6 +90,18 @@ if enabled("removal") {
   print()
 }
 
+if enabled("chain") {
+  print("## A chain of providers built bottom-up, read and released")
+  for depth in [1_000, 10_000, 100_000] {
+    let (build, read, release) = Bench.chain(depth: depth)
+    print(
+      String(
+        format: "   depth %7d: build %8.2f ms, sections %7.2f ms, release %7.2f ms", depth,
+        build * 1000, read * 1000, release * 1000))
+  }
+  print()
+}
+
 if enabled("layout") {
   print("## SectionKitLayout: a 100,000-element grid (4 columns, headers), full layout")
   for sections in [1, 100] {
