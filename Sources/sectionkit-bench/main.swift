@@ -1,5 +1,6 @@
 // The SectionKit benchmarks. Run in release: `swift run -c release sectionkit-bench`.
-// Pass names to run a subset: `swift run -c release sectionkit-bench build churn`.
+// Pass names to run a subset: `swift run -c release sectionkit-bench build churn`
+// (build, churn, batches, insert, removal, chain, layout).
 import Foundation
 import SectionKit
 import SectionKitLayout
@@ -70,6 +71,34 @@ if enabled("insert") {
   print("## 10,000 sections inserted in one batch")
   let (seconds, changesets) = Bench.insertSectionsInOneBatch(10_000)
   print(String(format: "   %.1f ms, %d changeset(s) delivered", seconds * 1000, changesets))
+  print()
+}
+
+if enabled("removal") {
+  print("## Removing every other element of one section in one batch (coordinator + adapter)")
+  for count in [20_000, 100_000] {
+    let orders = Bench.RemovalOrder.allCases.map { order in
+      let seconds = Bench.medianOf(3) { Bench.removeEveryOther(count: count, order: order) }
+      return String(format: "%@ %.1f ms", order.rawValue, seconds * 1000)
+    }
+    let removeAll = Bench.medianOf(3) { Bench.removeAllEveryOther(count: count) }
+    print(
+      String(
+        format: "   %6d elements: %@; ArraySection.removeAll(where:) %.1f ms", count,
+        orders.joined(separator: ", "), removeAll * 1000))
+  }
+  print()
+}
+
+if enabled("chain") {
+  print("## A chain of providers built bottom-up, read and released")
+  for depth in [1_000, 10_000, 100_000] {
+    let (build, read, release) = Bench.chain(depth: depth)
+    print(
+      String(
+        format: "   depth %7d: build %8.2f ms, sections %7.2f ms, release %7.2f ms", depth,
+        build * 1000, read * 1000, release * 1000))
+  }
   print()
 }
 

@@ -44,6 +44,7 @@ struct BatchReducer {
 
   mutating func apply(_ event: SectionProviderMapping.Event) {
     guard let first else {
+      checkAlone(event)
       events.first = event
       return
     }
@@ -62,17 +63,19 @@ struct BatchReducer {
       break
     case .insertSections(let indexes):
       for range in indexes.rangeView {
-        checkSectionPosition(range.lowerBound, inclusive: true, event)
+        Self.checkSectionPosition(
+          range.lowerBound, inclusive: true, count: pool.size(sectionTree), event)
         let piece = pool.makeNode(.inserted(range.count))
         sectionTree = pool.insert(piece, into: sectionTree, at: range.lowerBound)
       }
     case .removeSections(let indexes):
       for range in indexes.rangeView.reversed() {
-        checkSectionPosition(range.upperBound - 1, inclusive: false, event)
+        Self.checkSectionPosition(
+          range.upperBound - 1, inclusive: false, count: pool.size(sectionTree), event)
         sectionTree = pool.cut(sectionTree, at: range.lowerBound, count: range.count).tree
       }
     case .element(let change, let section):
-      checkSectionPosition(section, inclusive: false, event)
+      Self.checkSectionPosition(section, inclusive: false, count: pool.size(sectionTree), event)
       let (run, offset) = pool.locate(sectionTree, section)
       guard run.isOld else { return }  // covered by the section's insertion
       let oldSection = run.start + offset
@@ -127,10 +130,34 @@ struct BatchReducer {
     }
   }
 
-  private func checkSectionPosition(
-    _ index: Int, inclusive: Bool, _ event: SectionProviderMapping.Event
+  /// The checks of ``edit(with:)`` for the first event of a batch, which is read off without
+  /// trees when it stays alone: a custom section or provider that names an index it does not have
+  /// traps the same way in a batch of one event as in a longer one.
+  private func checkAlone(_ event: SectionProviderMapping.Event) {
+    switch event {
+    case .willBeginUpdating, .didEndUpdating, .invalidateAll:
+      break
+    case .insertSections(let indexes):
+      var count = oldCounts.count
+      for range in indexes.rangeView {
+        Self.checkSectionPosition(range.lowerBound, inclusive: true, count: count, event)
+        count += range.count
+      }
+    case .removeSections(let indexes):
+      var count = oldCounts.count
+      for range in indexes.rangeView.reversed() {
+        Self.checkSectionPosition(range.upperBound - 1, inclusive: false, count: count, event)
+        count -= range.count
+      }
+    case .element(let change, let section):
+      Self.checkSectionPosition(section, inclusive: false, count: oldCounts.count, event)
+      Self.check(change, count: oldCounts[section], event: event)
+    }
+  }
+
+  private static func checkSectionPosition(
+    _ index: Int, inclusive: Bool, count: Int, _ event: SectionProviderMapping.Event
   ) {
-    let count = pool.size(sectionTree)
     precondition(
       index >= 0 && (inclusive ? index <= count : index < count),
       "Coordinator: \(event) names section \(index), but there are \(count) sections at that point "

@@ -81,30 +81,45 @@ struct RunPool {
   }
 
   /// Splits `tree` into its first `position` slots and the rest.
+  ///
+  /// A run cut in two leaves its tail out of both halves while the split recurses (every subtree
+  /// it returns is rooted at a node that was below the node it is attached to, so the heap order
+  /// of priorities holds); the tail then becomes a node of its own, merged into the right half.
+  /// Attaching a new node with a fresh priority in the middle of the recursion would break the
+  /// heap order, and the tree would degenerate into a list under repeated splits.
   mutating func split(_ tree: NodeID, at position: Int) -> (NodeID, NodeID) {
-    guard tree >= 0 else { return (Self.none, Self.none) }
+    let (left, right, tail) = splitKeepingTail(tree, at: position)
+    guard let tail else { return (left, right) }
+    return (left, merge(makeNode(tail), right))
+  }
+
+  /// Splits `tree` into its first `position` slots and the rest; when `position` falls inside a
+  /// run, the run's slots from `position` on are in neither tree but returned as `tail`.
+  private mutating func splitKeepingTail(
+    _ tree: NodeID, at position: Int
+  ) -> (left: NodeID, right: NodeID, tail: Run?) {
+    guard tree >= 0 else { return (Self.none, Self.none, nil) }
     let i = Int(tree)
     let leftSize = size(nodes[i].left)
     let count = nodes[i].run.count
     if position <= leftSize {
-      let (a, b) = split(nodes[i].left, at: position)
+      let (a, b, tail) = splitKeepingTail(nodes[i].left, at: position)
       nodes[i].left = b
       update(tree)
-      return (a, tree)
+      return (a, tree, tail)
     }
     if position >= leftSize + count {
-      let (a, b) = split(nodes[i].right, at: position - leftSize - count)
+      let (a, b, tail) = splitKeepingTail(nodes[i].right, at: position - leftSize - count)
       nodes[i].right = a
       update(tree)
-      return (tree, b)
+      return (tree, b, tail)
     }
     let (head, tail) = nodes[i].run.split(at: position - leftSize)
     nodes[i].run = head
     let right = nodes[i].right
     nodes[i].right = Self.none
     update(tree)
-    let tailNode = makeNode(tail)
-    return (tree, merge(tailNode, right))
+    return (tree, right, tail)
   }
 
   /// Concatenates two trees.
@@ -162,6 +177,20 @@ struct RunPool {
     let i = Int(piece)
     if nodes[i].run.kind == .old { nodes[i].run.kind = .updated }
     return insert(piece, into: rest, at: position)
+  }
+
+  /// The number of nodes on the longest path from the root of `tree` down (0 for an empty tree),
+  /// for tests that check the tree stays balanced. - Complexity: O(r) for r runs.
+  func height(_ tree: NodeID) -> Int {
+    var deepest = 0
+    var stack: [(node: NodeID, depth: Int)] = tree >= 0 ? [(tree, 1)] : []
+    while let (node, depth) = stack.popLast() {
+      deepest = Swift.max(deepest, depth)
+      for child in [nodes[Int(node)].left, nodes[Int(node)].right] where child >= 0 {
+        stack.append((child, depth + 1))
+      }
+    }
+    return deepest
   }
 
   /// The runs of `tree`, in order.

@@ -37,6 +37,8 @@ public final class ComposedSectionProvider: ProviderNode, ParentSectionProvider 
   /// Creates an empty provider.
   public init() {}
 
+  deinit { releaseDescendants(&childList) }
+
   /// The children, in order.
   public var children: [Child] { childList.children }
 
@@ -45,10 +47,13 @@ public final class ComposedSectionProvider: ProviderNode, ParentSectionProvider 
     childList.children.compactMap { if case .provider(let provider) = $0 { provider } else { nil } }
   }
 
-  /// All sections presented by this provider, flattened, in order. - Complexity: O(n).
-  public var sections: [any Section] {
-    childList.children.flatMap(\.sections)
-  }
+  /// All sections presented by this provider, flattened, in order.
+  ///
+  /// - Complexity: O(n) for n sections and providers below, whatever the depth (nested
+  ///   providers are walked with a loop, not recursion).
+  public var sections: [any Section] { presentedSections(of: self) }
+
+  var presentedChildren: ArraySlice<SectionProviderChild> { childList.children[...] }
 
   /// The number of sections this provider presents. - Complexity: O(1) amortized.
   public var numberOfSections: Int { childList.totalSections() }
@@ -60,11 +65,7 @@ public final class ComposedSectionProvider: ProviderNode, ParentSectionProvider 
     precondition(
       index >= 0 && index < count,
       "ComposedSectionProvider.section(at:): section index \(index) is out of range 0..<\(count)")
-    let (child, local) = childList.locate(section: index)
-    switch childList[child] {
-    case .section(let section): return section
-    case .provider(let provider): return sectionOf(provider, at: local)
-    }
+    return sectionOf(self, at: index)
   }
 
   /// The number of elements in the section at `sectionIndex`; traps when out of range.
@@ -106,11 +107,13 @@ public final class ComposedSectionProvider: ProviderNode, ParentSectionProvider 
     childList.insert(child, at: index)
     let count = child.numberOfSections
     guard count > 0 else { return }
-    let inserted = child.sections
     withBracket {
+      // The child's sections are gathered only for a listener: building a deep chain bottom-up,
+      // with no delegate yet, stays linear.
       send {
         $0.provider(
-          self, didInsertSections: inserted, at: IndexSet(integersIn: offset..<offset + count))
+          self, didInsertSections: child.sections,
+          at: IndexSet(integersIn: offset..<offset + count))
       }
     }
     checkInvariants()
@@ -127,14 +130,14 @@ public final class ComposedSectionProvider: ProviderNode, ParentSectionProvider 
     let offset = childList.offset(at: index)
     let child = childList[index]
     let count = child.numberOfSections
-    let removed = count > 0 ? child.sections : []
     return withBracket {
       childList.remove(at: index)
       detach(child)
       if count > 0 {
         send {
           $0.provider(
-            self, didRemoveSections: removed, at: IndexSet(integersIn: offset..<offset + count))
+            self, didRemoveSections: child.sections,
+            at: IndexSet(integersIn: offset..<offset + count))
         }
       }
       checkInvariants()
@@ -145,7 +148,7 @@ public final class ComposedSectionProvider: ProviderNode, ParentSectionProvider 
   /// Removes every child, emitting one removal of all sections.
   public func removeAll() {
     guard !childList.isEmpty else { return }
-    let removed = sections
+    let removed = updateDelegate == nil ? [] : sections
     withBracket {
       for child in childList.removeAll() { detach(child) }
       if !removed.isEmpty {
@@ -173,12 +176,27 @@ public final class ComposedSectionProvider: ProviderNode, ParentSectionProvider 
   }
 }
 
-/// The section at `index` of any provider.
+/// The section at `index` (in range) of any provider, found by descending built-in providers
+/// with a loop, so that a chain of any depth costs no stack frames.
 func sectionOf(_ provider: any SectionProvider, at index: Int) -> any Section {
-  switch provider {
-  case let composed as ComposedSectionProvider: composed.section(at: index)
-  case let segmented as SegmentedSectionProvider: segmented.section(at: index)
-  default: provider.sections[index]
+  var provider = provider
+  var index = index
+  while true {
+    let child: SectionProviderChild
+    switch provider {
+    case let composed as ComposedSectionProvider:
+      let (position, local) = composed.childList.locate(section: index)
+      child = composed.childList[position]
+      index = local
+    case let segmented as SegmentedSectionProvider:
+      child = segmented.currentChild!
+    default:
+      return provider.sections[index]
+    }
+    switch child {
+    case .section(let section): return section
+    case .provider(let next): provider = next
+    }
   }
 }
 

@@ -10,10 +10,72 @@ protocol ProviderNode: SectionProvider, SectionUpdateDelegate, SectionProviderUp
   /// The offset, in this provider's coordinates, of the child at `index`, or `nil` when that
   /// child's sections are not presented (an inactive segment).
   func presentedOffset(ofChildAt index: Int) -> Int?
+  /// The children whose sections this provider presents, in order.
+  var presentedChildren: ArraySlice<SectionProviderChild> { get }
+}
+
+/// The sections `root` presents, flattened, in order: built-in providers below are walked with
+/// an explicit stack, so a chain of any depth costs no stack frames.
+func presentedSections(of root: any ProviderNode) -> [any Section] {
+  var sections: [any Section] = []
+  var pending = [root.presentedChildren]
+  while var children = pending.popLast() {
+    guard let child = children.popFirst() else { continue }
+    pending.append(children)
+    switch child {
+    case .section(let section):
+      sections.append(section)
+    case .provider(let provider):
+      if let node = provider as? any ProviderNode {
+        pending.append(node.presentedChildren)
+      } else {
+        sections.append(contentsOf: provider.sections)
+      }
+    }
+  }
+  return sections
+}
+
+/// Releases the children of a provider being deinitialized, and the children of every built-in
+/// provider below that nothing else holds, with a loop: releasing a chain 100,000 providers deep
+/// would otherwise deinitialize each level from inside the deinit of the level above, and
+/// overflow the stack.
+func releaseDescendants(_ children: inout ChildList) {
+  var pending = children.removeAll()
+  while !pending.isEmpty {
+    var composed: ComposedSectionProvider?
+    var segmented: SegmentedSectionProvider?
+    take(pending.removeLast(), as: &composed, &segmented)
+    // Unless something outside the tree holds it, the provider is released at the end of this
+    // iteration: its children are moved here first, so that its deinit has nothing to release.
+    if isKnownUniquelyReferenced(&composed), let node = composed {
+      pending.append(contentsOf: node.takeChildrenForRelease())
+    }
+    if isKnownUniquelyReferenced(&segmented), let node = segmented {
+      pending.append(contentsOf: node.takeChildrenForRelease())
+    }
+  }
+}
+
+/// Moves a built-in provider child into the variable of its type (a function of its own, so
+/// that no temporary copy is alive at the uniqueness check; an `AnyObject` existential is not
+/// reliably found unique).
+private func take(
+  _ child: consuming SectionProviderChild, as composed: inout ComposedSectionProvider?,
+  _ segmented: inout SegmentedSectionProvider?
+) {
+  guard case .provider(let provider) = child else { return }
+  composed = provider as? ComposedSectionProvider
+  segmented = provider as? SegmentedSectionProvider
 }
 
 extension ProviderNode {
   var typeName: String { "\(Self.self)" }
+
+  /// Empties the child list of a provider about to be released, for ``releaseDescendants(_:)``.
+  func takeChildrenForRelease() -> [SectionProviderChild] {
+    childList.removeAll()
+  }
 
   /// Runs `updates` inside one bracket of this provider.
   func withBracket<R>(_ updates: () throws -> R) rethrows -> R {

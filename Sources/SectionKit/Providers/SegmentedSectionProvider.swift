@@ -32,6 +32,8 @@ public final class SegmentedSectionProvider: ProviderNode, ParentSectionProvider
   /// Creates an empty provider.
   public init() {}
 
+  deinit { releaseDescendants(&childList) }
+
   /// The position of the presented child (0 when there are no children).
   ///
   /// Setting it clamps the value to `0..<children.count` and, when the current child changes,
@@ -54,8 +56,14 @@ public final class SegmentedSectionProvider: ProviderNode, ParentSectionProvider
     childList.children.compactMap { if case .provider(let provider) = $0 { provider } else { nil } }
   }
 
-  /// The sections of the current child. - Complexity: O(n).
-  public var sections: [any Section] { currentChild?.sections ?? [] }
+  /// The sections of the current child.
+  ///
+  /// - Complexity: O(n) for n sections and providers below, whatever the depth.
+  public var sections: [any Section] { presentedSections(of: self) }
+
+  var presentedChildren: ArraySlice<SectionProviderChild> {
+    activeIndex.map { childList.children[$0...$0] } ?? []
+  }
 
   /// The number of sections of the current child. - Complexity: O(1) for built-in children.
   public var numberOfSections: Int { currentChild?.numberOfSections ?? 0 }
@@ -66,10 +74,7 @@ public final class SegmentedSectionProvider: ProviderNode, ParentSectionProvider
     precondition(
       index >= 0 && index < count,
       "SegmentedSectionProvider.section(at:): section index \(index) is out of range 0..<\(count)")
-    switch currentChild! {
-    case .section(let section): return section
-    case .provider(let provider): return sectionOf(provider, at: index)
-    }
+    return sectionOf(self, at: index)
   }
 
   /// The number of elements in the section at `sectionIndex`; traps when out of range.
@@ -179,13 +184,13 @@ public final class SegmentedSectionProvider: ProviderNode, ParentSectionProvider
   private func emitSections(of child: Child, inserted: Bool) {
     let count = child.numberOfSections
     guard count > 0 else { return }
-    let sections = child.sections
     let indexes = IndexSet(integersIn: 0..<count)
     send {
+      // Gathered only for a listener (see `ComposedSectionProvider.insert(_:at:)`).
       if inserted {
-        $0.provider(self, didInsertSections: sections, at: indexes)
+        $0.provider(self, didInsertSections: child.sections, at: indexes)
       } else {
-        $0.provider(self, didRemoveSections: sections, at: indexes)
+        $0.provider(self, didRemoveSections: child.sections, at: indexes)
       }
     }
   }

@@ -9,20 +9,30 @@ extension ArraySection {
   /// Sorts the elements in place with `areInIncreasingOrder`, emitting the moves that carry each
   /// element to its place, in one bracket.
   ///
+  /// `areInIncreasingOrder` may read the section, but mutating it from inside the comparator
+  /// traps.
+  ///
   /// - Complexity: O(n log n).
   public func sort(by areInIncreasingOrder: (Element, Element) throws -> Bool) rethrows {
-    let order = try elements.indices.sorted { try areInIncreasingOrder(elements[$0], elements[$1]) }
-    permute(to: order)
+    let order = try callingOut("sort(by:)", "from inside its own comparator") {
+      try elements.indices.sorted { try areInIncreasingOrder(elements[$0], elements[$1]) }
+    }
+    permute(to: order, "sort(by:)")
   }
 
   /// Reverses the elements in place, emitting moves in one bracket. - Complexity: O(n log n).
   public func reverse() {
-    permute(to: Array(elements.indices.reversed()))
+    permute(to: Array(elements.indices.reversed()), "reverse()")
   }
 
   /// Shuffles the elements in place with `generator`, emitting moves in one bracket.
+  ///
+  /// Mutating the section from inside `generator` traps.
   public func shuffle<G: RandomNumberGenerator>(using generator: inout G) {
-    permute(to: elements.indices.shuffled(using: &generator))
+    let order = callingOut("shuffle(using:)", "from inside its own random number generator") {
+      elements.indices.shuffled(using: &generator)
+    }
+    permute(to: order, "shuffle(using:)")
   }
 
   /// Reorders the elements so that the element at old index `order[p]` ends at `p`.
@@ -32,15 +42,14 @@ extension ArraySection {
   /// placed elements and the others follow in their old relative order, so the element's current
   /// position is `p` plus the number of unplaced elements older than it: a Fenwick tree counts
   /// them in O(log n).
-  func permute(to order: [Int]) {
+  func permute(to order: [Int], _ method: StaticString) {
     let count = elements.count
     precondition(
-      order.count == count,
-      "\(Self.self).permute(to:): \(order.count) indexes for \(count) elements")
+      order.count == count, "\(Self.self).\(method): \(order.count) indexes for \(count) elements")
     guard order != Array(0..<count) else { return }
     let reordered = order.map { elements[$0] }
     var unplaced = FenwickCounter(count: count)
-    withBracket {
+    mutate(method) {
       elements = reordered
       for (target, old) in order.enumerated() {
         let current = target + unplaced.count(below: old)

@@ -24,6 +24,7 @@ open class ArraySection<Element>: BracketedSection {
     didSet { bracket.delegateChanged() }
   }
   @exclusivity(unchecked) final var bracket = UpdateBracket()
+  @exclusivity(unchecked) final var mutationInProgress: MutationInProgress?
 
   /// The elements, in order.
   // Unchecked exclusivity: every write below is a plain array operation that calls no user code.
@@ -68,7 +69,7 @@ open class ArraySection<Element>: BracketedSection {
     checkIndex(index, "move(from:to:)")
     checkIndex(newIndex, "move(from:to:) destination")
     guard index != newIndex else { return }
-    withBracket {
+    mutate("move(from:to:)") {
       let element = elements.remove(at: index)
       elements.insert(element, at: newIndex)
       emit(.move(from: index, to: newIndex))
@@ -80,6 +81,13 @@ open class ArraySection<Element>: BracketedSection {
     precondition(
       index >= 0 && index < elements.count,
       "\(Self.self).\(operation()): index \(index) is out of range (count \(elements.count))")
+  }
+
+  /// Traps unless `k` is a number of elements the section can give up (`0...count`).
+  func checkCount(_ k: Int, _ operation: @autoclosure () -> String) {
+    precondition(
+      k >= 0 && k <= elements.count,
+      "\(Self.self).\(operation()): count \(k) is out of range 0...\(elements.count)")
   }
 
   func checkRange(_ range: Range<Int>, _ operation: @autoclosure () -> String) {
@@ -114,7 +122,7 @@ extension ArraySection: RandomAccessCollection, MutableCollection {
     }
     set {
       checkIndex(position, "subscript")
-      withBracket {
+      mutate("subscript(_:)") {
         elements[position] = newValue
         emit(.update(position))
       }
@@ -128,7 +136,7 @@ extension ArraySection: RandomAccessCollection, MutableCollection {
       return elements[bounds]
     }
     set {
-      replaceSubrange(bounds, with: newValue)
+      replace(bounds, with: newValue, "subscript(bounds:)")
     }
   }
 
@@ -138,7 +146,7 @@ extension ArraySection: RandomAccessCollection, MutableCollection {
     checkIndex(j, "swapAt(_:_:)")
     guard i != j else { return }
     let (low, high) = (Swift.min(i, j), Swift.max(i, j))
-    withBracket {
+    mutate("swapAt(_:_:)") {
       elements.swapAt(low, high)
       emit(.move(from: low, to: high))
       if high - 1 != low { emit(.move(from: high - 1, to: low)) }
@@ -152,15 +160,26 @@ extension ArraySection: RangeReplaceableCollection {
   /// Emits, in one bracket: an update for each position both ranges share, then removals of the
   /// surplus old elements or insertions of the surplus new ones.
   ///
+  /// `newElements` may read the section, but mutating it while it is read traps.
+  ///
   /// - Complexity: O(n + m), where m is the length of `newElements`.
   public func replaceSubrange<C: Collection>(_ subrange: Range<Int>, with newElements: C)
   where C.Element == Element {
-    checkRange(subrange, "replaceSubrange(_:with:)")
-    // Materialised first: `newElements` may read this section.
-    let newElements = Array(newElements)
+    replace(subrange, with: newElements, "replaceSubrange(_:with:)")
+  }
+
+  /// ``replaceSubrange(_:with:)`` for the public `method` that traps naming it.
+  func replace<C: Collection>(
+    _ subrange: Range<Int>, with newElements: C, _ method: StaticString
+  ) where C.Element == Element {
+    checkRange(subrange, "\(method)")
+    // Materialised first, and the section kept as it is while user code reads `newElements`.
+    let newElements = callingOut(method, "while the new elements were read") {
+      Array(newElements)
+    }
     let newCount = newElements.count
     guard !(subrange.isEmpty && newCount == 0) else { return }
-    withBracket {
+    mutate(method) {
       elements.replaceSubrange(subrange, with: newElements)
       let shared = Swift.min(subrange.count, newCount)
       let start = subrange.lowerBound
@@ -175,7 +194,7 @@ extension ArraySection: RangeReplaceableCollection {
 
   /// Appends `element`, emitting one insert event. - Complexity: O(1) amortized.
   public func append(_ element: Element) {
-    withBracket {
+    mutate("append(_:)") {
       elements.append(element)
       emit(.insert(elements.count - 1))
     }
@@ -186,7 +205,7 @@ extension ArraySection: RangeReplaceableCollection {
     precondition(
       index >= 0 && index <= elements.count,
       "\(Self.self).insert(_:at:): index \(index) is out of range 0...\(elements.count)")
-    withBracket {
+    mutate("insert(_:at:)") {
       elements.insert(element, at: index)
       emit(.insert(index))
     }
@@ -196,7 +215,7 @@ extension ArraySection: RangeReplaceableCollection {
   @discardableResult
   public func remove(at index: Int) -> Element {
     checkIndex(index, "remove(at:)")
-    return withBracket {
+    return mutate("remove(at:)") {
       let element = elements.remove(at: index)
       emit(.remove(index))
       return element
@@ -204,20 +223,29 @@ extension ArraySection: RangeReplaceableCollection {
   }
 
   /// Appends `newElements`, emitting one insert event per element, in one bracket.
+  ///
+  /// `newElements` may read the section, but mutating it while it is read traps.
   public func append<S: Sequence>(contentsOf newElements: S) where S.Element == Element {
-    let added = Array(newElements)
-    replaceSubrange(elements.count..<elements.count, with: added)
+    let added = callingOut("append(contentsOf:)", "while the new elements were read") {
+      Array(newElements)
+    }
+    replace(elements.count..<elements.count, with: added, "append(contentsOf:)")
   }
 
   /// Inserts `newElements` at `index` (`0...count`), emitting one insert event per element.
+  ///
+  /// `newElements` may read the section, but mutating it while it is read traps.
   public func insert<C: Collection>(contentsOf newElements: C, at index: Int)
   where C.Element == Element {
-    replaceSubrange(index..<index, with: newElements)
+    precondition(
+      index >= 0 && index <= elements.count,
+      "\(Self.self).insert(contentsOf:at:): index \(index) is out of range 0...\(elements.count)")
+    replace(index..<index, with: newElements, "insert(contentsOf:at:)")
   }
 
   /// Removes the elements in `bounds`, emitting one remove event per element (highest first).
   public func removeSubrange(_ bounds: Range<Int>) {
-    replaceSubrange(bounds, with: EmptyCollection())
+    replace(bounds, with: EmptyCollection(), "removeSubrange(_:)")
   }
 
   /// Removes and returns the first element, which must exist.
@@ -229,8 +257,8 @@ extension ArraySection: RangeReplaceableCollection {
 
   /// Removes the first `k` elements (`0...count`).
   public func removeFirst(_ k: Int) {
-    checkRange(0..<k, "removeFirst(_:)")
-    removeSubrange(0..<k)
+    checkCount(k, "removeFirst(_:)")
+    replace(0..<k, with: EmptyCollection(), "removeFirst(_:)")
   }
 
   /// Removes and returns the last element, which must exist.
@@ -242,8 +270,8 @@ extension ArraySection: RangeReplaceableCollection {
 
   /// Removes the last `k` elements (`0...count`).
   public func removeLast(_ k: Int) {
-    checkRange((elements.count - k)..<elements.count, "removeLast(_:)")
-    removeSubrange((elements.count - k)..<elements.count)
+    checkCount(k, "removeLast(_:)")
+    replace((elements.count - k)..<elements.count, with: EmptyCollection(), "removeLast(_:)")
   }
 
   /// Removes and returns the last element, or `nil` when the section is empty.
@@ -254,16 +282,21 @@ extension ArraySection: RangeReplaceableCollection {
   /// Removes every element that satisfies `shouldBeRemoved`, emitting one remove event per
   /// removed element (highest index first), in one bracket.
   ///
+  /// `shouldBeRemoved` may read the section, but mutating it from inside the predicate traps
+  /// (as `Array` does): the change could not be reported consistently.
+  ///
   /// - Complexity: O(n).
   public func removeAll(where shouldBeRemoved: (Element) throws -> Bool) rethrows {
     var kept: [Element] = []
     kept.reserveCapacity(elements.count)
     var removed: [Int] = []
-    for (index, element) in elements.enumerated() {
-      if try shouldBeRemoved(element) { removed.append(index) } else { kept.append(element) }
+    try callingOut("removeAll(where:)", "from inside its own predicate") {
+      for (index, element) in elements.enumerated() {
+        if try shouldBeRemoved(element) { removed.append(index) } else { kept.append(element) }
+      }
     }
     guard !removed.isEmpty else { return }
-    withBracket {
+    mutate("removeAll(where:)") {
       elements = kept
       for index in removed.reversed() { emit(.remove(index)) }
     }
@@ -272,7 +305,7 @@ extension ArraySection: RangeReplaceableCollection {
   /// Removes every element, emitting one remove event per element, in one bracket.
   public func removeAll(keepingCapacity keepCapacity: Bool = false) {
     guard !elements.isEmpty else { return }
-    withBracket {
+    mutate("removeAll(keepingCapacity:)") {
       let count = elements.count
       elements.removeAll(keepingCapacity: keepCapacity)
       for index in (0..<count).reversed() { emit(.remove(index)) }

@@ -1,9 +1,53 @@
 /// The event plumbing of the built-in sections: brackets and lazy `willBeginUpdating`.
 protocol BracketedSection: Section {
   var bracket: UpdateBracket { get set }
+  /// The mutation under way, while the section runs its own work or calls out to user code in
+  /// the middle of it; `nil` otherwise.
+  var mutationInProgress: MutationInProgress? { get set }
+}
+
+/// A mutation of a section that is running code which must not mutate the section again: the
+/// user's predicate, comparator, generator or collection, an element's `deinit`, the delegate.
+struct MutationInProgress {
+  /// The public method, as `removeAll(where:)`.
+  var method: StaticString
+  /// What was running, completing "the section was mutated …".
+  var during: StaticString
 }
 
 extension BracketedSection {
+  /// Traps when the section is in the middle of one of its own mutations: a change from inside
+  /// a predicate, a comparator, a collection being read, an element's `deinit` or the delegate
+  /// would be lost or reported with indexes that no longer hold.
+  func checkNoMutationInProgress() {
+    if let mutation = mutationInProgress {
+      preconditionFailure(
+        "\(Self.self).\(mutation.method): the section was mutated \(mutation.during)")
+    }
+  }
+
+  /// Runs `body`, user code called by `method`, trapping on any mutation of the section from
+  /// inside it.
+  func callingOut<R>(
+    _ method: StaticString, _ during: StaticString, _ body: () throws -> R
+  ) rethrows -> R {
+    checkNoMutationInProgress()
+    mutationInProgress = MutationInProgress(method: method, during: during)
+    defer { mutationInProgress = nil }
+    return try body()
+  }
+
+  /// Runs `body`, the work of the mutator `method`, inside one bracket; any mutation of the
+  /// section while it runs (from an element's `deinit` or the delegate) traps.
+  /// The bracket closes after the guard is lifted: what the delegate does once the batch ends
+  /// (an adapter reacting to the changeset) is not part of the mutation.
+  func mutate<R>(_ method: StaticString, _ body: () throws -> R) rethrows -> R {
+    try withBracket {
+      try callingOut(
+        method, "while it was being changed (by an element's deinit or the update delegate)", body)
+    }
+  }
+
   /// Runs `updates` inside one bracket; nested calls share the outermost bracket.
   func withBracket<R>(_ updates: () throws -> R) rethrows -> R {
     bracket.open()

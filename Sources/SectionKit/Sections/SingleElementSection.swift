@@ -14,6 +14,7 @@ open class SingleElementSection<Element>: BracketedSection {
     didSet { bracket.delegateChanged() }
   }
   @exclusivity(unchecked) final var bracket = UpdateBracket()
+  @exclusivity(unchecked) final var mutationInProgress: MutationInProgress?
 
   /// The element. When `Element` is an `Optional` holding `nil`, the section has no elements.
   public final private(set) var element: Element
@@ -37,10 +38,14 @@ open class SingleElementSection<Element>: BracketedSection {
 
   /// Replaces the element, emitting an update (present → present), an insert (absent → present),
   /// a remove (present → absent), or nothing (absent → absent).
+  ///
+  /// Telling an absent element apart reflects it, which may run its `customMirror`; the section's
+  /// state is read only after that. Mutating the section while the old element is released (from
+  /// its `deinit`) traps.
   public func replace(element newElement: Element) {
-    let wasPresent = numberOfElements == 1
     let isPresent = !Self.isAbsent(newElement)
-    withBracket {
+    let wasPresent = numberOfElements == 1
+    mutate("replace(element:)") {
       element = newElement
       numberOfElements = isPresent ? 1 : 0
       switch (wasPresent, isPresent) {
