@@ -18,7 +18,7 @@
 ///
 /// The class is `open` so that subclasses can adopt opt-in protocols; its mutators are not
 /// overridable, which keeps the events exact.
-open class ArraySection<Element>: BracketedSection {
+nonisolated open class ArraySection<Element>: BracketedSection {
   /// The delegate told about every change: the parent provider once the section is in a tree.
   public weak var updateDelegate: (any SectionUpdateDelegate)? {
     didSet { bracket.delegateChanged() }

@@ -8,7 +8,7 @@
 /// banner.replace(element: "Offline")                       // one insert event
 /// banner.replace(element: nil)                             // one remove event
 /// ```
-open class SingleElementSection<Element>: BracketedSection {
+nonisolated open class SingleElementSection<Element>: BracketedSection {
   /// The delegate told about every change: the parent provider once the section is in a tree.
   public weak var updateDelegate: (any SectionUpdateDelegate)? {
     didSet { bracket.delegateChanged() }
