@@ -47,8 +47,8 @@ let package = Package(
       swiftSettings: internalChecks),
     // Compiled the way a Swift 6.2 app target is: every unannotated declaration is isolated to
     // the main actor. `HandlersGuideTests.swift`, `CollectionViewAdapter.swift` and
-    // `CollectionViewAdapterTests.swift` are the same files (symbolic links) in `SectionKitTests`,
-    // so the documented shapes compile and run under both defaults.
+    // `CollectionViewAdapterTests.swift` are shared with `SectionKitTests` through symbolic
+    // links, so the documented shapes compile and run under both default isolations.
     .testTarget(
       name: "SectionKitIsolationTests",
       dependencies: ["SectionKit", "SectionKitTesting", "UIKitStandIn"],
