@@ -9,11 +9,17 @@ import UIKitStandIn
 /// default).
 @MainActor @Suite("Docs/Adapters.md: the UICollectionView adapter")
 struct CollectionViewAdapterTests {
-  @Test func showsTheModelAfterEveryBatch() {
+  /// A view and its adapter; a cell shows its element's description.
+  static func makeView() -> (UICollectionView, CollectionViewAdapter) {
     let collectionView = UICollectionView()
     let adapter = CollectionViewAdapter(collectionView: collectionView) { cell, section, index in
       cell.text = describeElement(of: section, at: index)
     }
+    return (collectionView, adapter)
+  }
+
+  @Test func showsTheModelAfterEveryBatch() {
+    let (collectionView, adapter) = Self.makeView()
     let header = SingleElementSection(element: "Contacts")
     let family: ArraySection<String> = ["Mum", "Dad", "Gran"]
     let friends: ArraySection<String> = ["Ada", "Grace"]
@@ -44,10 +50,7 @@ struct CollectionViewAdapterTests {
   }
 
   @Test func movesSwapsAndReloadsInOneBatch() {
-    let collectionView = UICollectionView()
-    let adapter = CollectionViewAdapter(collectionView: collectionView) { cell, section, index in
-      cell.text = describeElement(of: section, at: index)
-    }
+    let (collectionView, adapter) = Self.makeView()
     let letters: ArraySection<String> = ["a", "b", "c", "d"]
     let root = ComposedSectionProvider()
     root.append(letters)
