@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 import PackageDescription
 
 // SECTIONKIT_INTERNAL_CHECKS compiles the debug-only `_checkInvariants()` calls that run after
@@ -36,10 +36,23 @@ let package = Package(
     .executableTarget(
       name: "sectionkit-bench",
       dependencies: ["SectionKit", "SectionKitLayout", "SectionKitTesting"]),
+    // A stand-in for the few UIKit types a `UICollectionView` adapter uses, main-actor isolated as
+    // UIKit's are; it checks and replays each batch as UIKit would. Not a product.
+    .target(
+      name: "UIKitStandIn", dependencies: ["SectionKit", "SectionKitTesting"],
+      path: "Tests/UIKitStandIn"),
     .testTarget(
       name: "SectionKitTests",
-      dependencies: ["SectionKit", "SectionKitTesting"],
+      dependencies: ["SectionKit", "SectionKitTesting", "UIKitStandIn"],
       swiftSettings: internalChecks),
+    // Compiled the way a Swift 6.2 app target is: every unannotated declaration is isolated to
+    // the main actor. `HandlersGuideTests.swift`, `CollectionViewAdapter.swift` and
+    // `CollectionViewAdapterTests.swift` are shared with `SectionKitTests` through symbolic
+    // links, so the documented shapes compile and run under both default isolations.
+    .testTarget(
+      name: "SectionKitIsolationTests",
+      dependencies: ["SectionKit", "SectionKitTesting", "UIKitStandIn"],
+      swiftSettings: [.defaultIsolation(MainActor.self)]),
     .testTarget(
       name: "SectionKitTestingTests", dependencies: ["SectionKit", "SectionKitTesting"]),
     .testTarget(

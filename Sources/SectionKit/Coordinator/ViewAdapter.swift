@@ -10,6 +10,11 @@ import Foundation
 ///
 /// The adapter must not keep the coordinator alive (hold it weakly or not at all): the coordinator
 /// holds its adapter strongly.
+///
+/// **Isolation.** The coordinator calls its adapter synchronously, in the isolation domain of its
+/// tree. An adapter isolated to the main actor, as a UIKit adapter is, conforms with an isolated
+/// conformance, `@MainActor ViewAdapter`: the compiler then keeps the coordinator on the main
+/// actor.
 public protocol ViewAdapter: AnyObject {
   /// Forget everything shown and read the coordinator's state afresh.
   ///

@@ -17,8 +17,10 @@
 /// section already holds the state after the whole mutation when its events arrive.
 ///
 /// The class is `open` so that subclasses can adopt opt-in protocols; its mutators are not
-/// overridable, which keeps the events exact.
-open class ArraySection<Element>: BracketedSection {
+/// overridable, which keeps the events exact. It is `nonisolated`, and so are its subclasses, even
+/// in a module whose default isolation is the main actor: a section lives in the isolation domain
+/// of the code that creates it.
+nonisolated open class ArraySection<Element>: BracketedSection {
   /// The delegate told about every change: the parent provider once the section is in a tree.
   public weak var updateDelegate: (any SectionUpdateDelegate)? {
     didSet { bracket.delegateChanged() }

@@ -8,7 +8,10 @@
 /// banner.replace(element: "Offline")                       // one insert event
 /// banner.replace(element: nil)                             // one remove event
 /// ```
-open class SingleElementSection<Element>: BracketedSection {
+///
+/// It is `nonisolated`, and so are its subclasses, even in a module whose default isolation is
+/// the main actor: a section lives in the isolation domain of the code that creates it.
+nonisolated open class SingleElementSection<Element>: BracketedSection {
   /// The delegate told about every change: the parent provider once the section is in a tree.
   public weak var updateDelegate: (any SectionUpdateDelegate)? {
     didSet { bracket.delegateChanged() }

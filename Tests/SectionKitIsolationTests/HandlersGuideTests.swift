@@ -1,0 +1,1 @@
+../SectionKitTests/HandlersGuideTests.swift
