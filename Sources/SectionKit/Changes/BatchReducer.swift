@@ -354,20 +354,10 @@ struct BatchReducer {
     // explicit deletes and inserts only (moves ignored). Keep it only where that path is right.
     deletes.sort()
     inserts.sort()
-    var deleteCursor = 0
-    var insertCursor = 0
+    let reloadSlots = SlotMap(removed: deletes, fixed: inserts)
     var converted: [(old: Int, new: Int)] = []
-    for candidate in reloadCandidates.sorted(by: { $0.old < $1.old }) {
-      while deleteCursor < deletes.count && deletes[deleteCursor] < candidate.old {
-        deleteCursor += 1
-      }
-      // The (old − deletes below)-th position not taken by an explicit insert.
-      var destination = candidate.old - deleteCursor
-      while insertCursor < inserts.count && inserts[insertCursor] <= destination + insertCursor {
-        insertCursor += 1
-      }
-      destination += insertCursor
-      if destination == candidate.new {
+    for candidate in reloadCandidates {
+      if reloadSlots.destination(of: candidate.old) == candidate.new {
         changeset.reloadedElements.append(IndexPath(item: candidate.old, section: oldSection))
       } else {
         converted.append(candidate)
