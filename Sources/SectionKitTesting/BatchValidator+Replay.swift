@@ -2,13 +2,13 @@ import Foundation
 import SectionKit
 
 extension BatchValidator {
-  /// What a view showing `old` shows after UIKit applies `changeset` (§5 of
-  /// `UIKIT-BATCH-RULES.md`).
+  /// What a view showing `old` shows after UIKit applies `changeset` (`Docs/Batching.md`,
+  /// rule B10).
   ///
   /// Moved cells keep their **old** content (UIKit does not reconfigure them); inserted cells and
   /// reload destinations — at the path UIKit computes, which ignores moves — get
   /// `newValues(path)`; every other cell is the next surviving old cell of the section it maps
-  /// from (§3.7). Use values that encode identity and content version (`"id@v2"`): comparing the
+  /// from (rule B8). Use values that encode identity and content version (`"id@v2"`): comparing the
   /// result with the model then catches an unreloaded content change, a reload that lands on the
   /// wrong cell, and a wrong index context.
   ///

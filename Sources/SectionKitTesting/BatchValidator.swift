@@ -6,9 +6,9 @@ import SectionKit
 ///
 /// The validator is a library, not a test: it returns structured ``BatchViolation`` values that
 /// XCTest, Swift Testing, benchmarks and demos can all use. It implements the confirmed and
-/// derived rules of `UIKIT-BATCH-RULES.md` (§3–§4): reload de-duplication, the reload →
-/// delete + insert destination arithmetic (§3.2), delete / insert / move bounds and conflicts,
-/// the count equations with UIKit's section map (§3.6–§3.7), duplicates, the `unsafe:` rules,
+/// derived rules of `Docs/Batching.md` (rules B2–B9): reload de-duplication, the reload →
+/// delete + insert destination arithmetic (rule B3), delete / insert / move bounds and conflicts,
+/// the count equations with UIKit's section map (rules B7–B8), duplicates, the `unsafe:` rules,
 /// malformed paths and strict warnings.
 ///
 /// ```swift
@@ -66,7 +66,7 @@ public struct BatchValidator: Hashable, Sendable {
     return batch.violations
   }
 
-  /// The new index path UIKit computes for each reloaded element (§3.2): the reload's old path,
+  /// The new index path UIKit computes for each reloaded element (rule B3): the reload's old path,
   /// shifted by the changeset's explicit deletes and inserts only (moves and other reloads are
   /// ignored).
   ///

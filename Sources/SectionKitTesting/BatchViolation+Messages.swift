@@ -1,6 +1,6 @@
 import Foundation
 
-/// UIKit's exception texts (`UIKIT-BATCH-RULES.md` §3), one constructor per rule.
+/// UIKit's exception texts (`Docs/Batching.md`, rules B3–B6), one constructor per rule.
 ///
 /// `%@` index paths are rendered as UIKit renders an `NSIndexPath`, without the object address:
 /// `{length = 2, path = 0 - 1}`. In the ``BatchValidator/Model/legacy`` model the texts use

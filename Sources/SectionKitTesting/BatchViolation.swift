@@ -3,7 +3,7 @@ import Foundation
 /// One way a ``/SectionKit/Changeset`` breaks UIKit's `performBatchUpdates` rules, as found by
 /// ``BatchValidator``.
 ///
-/// A violation names the ``rule`` it breaks (the rule table of `UIKIT-BATCH-RULES.md` §4), how
+/// A violation names the ``rule`` it breaks (`Docs/Batching.md`, rules B3–B9), how
 /// serious it is (``severity``) and the text UIKit's `NSInternalInconsistencyException` would
 /// carry (``message``). Rules that UIKit does not raise for but that corrupt the view are reported
 /// with an `unsafe:` message; strict warnings describe batches UIKit accepts silently but that a
@@ -30,7 +30,7 @@ public struct BatchViolation: Hashable, Sendable, Codable, CustomStringConvertib
     }
   }
 
-  /// The rule broken, named as in the rule table of `UIKIT-BATCH-RULES.md` §4.
+  /// The rule broken, named as in the rules of `Docs/Batching.md` (B3–B9).
   public enum Rule: String, Hashable, Sendable, Codable, CaseIterable {
     /// An explicit delete names the same index path (or section) as a reload.
     case deleteAndReloadSameIndexPath
@@ -84,7 +84,7 @@ public struct BatchViolation: Hashable, Sendable, Codable, CustomStringConvertib
 
     /// `new = old + inserted − deleted` fails for the number of sections.
     case invalidNumberOfSections
-    /// The per-section count equation of §3.6 fails.
+    /// The per-section count equation of rule B7 fails.
     case invalidNumberOfItems
     /// The same index path appears twice among the deleted or among the inserted elements.
     case duplicateItemDeleteOrInsert

@@ -1,10 +1,10 @@
 import Foundation
 import SectionKit
 
-/// A changeset as UIKit's `_endItemAnimations` sees it after normalisation (§3 of
-/// `UIKIT-BATCH-RULES.md`): well-formed, de-duplicated, reloads split into a delete at the old
+/// A changeset as UIKit's `_endItemAnimations` sees it after normalisation (`Docs/Batching.md`,
+/// rules B2–B8): well-formed, de-duplicated, reloads split into a delete at the old
 /// path and an insert at the destination UIKit computes, element operations inside deleted or
-/// inserted sections pruned, and the section map of §3.7 — plus every violation found on the way.
+/// inserted sections pruned, and the section map of rule B8 — plus every violation found on the way.
 ///
 /// Built once per validation or replay. When `oldCounts`/`newCounts` are `nil`, only the
 /// count-independent parts (reload arithmetic) are meaningful.
@@ -34,7 +34,7 @@ struct NormalizedBatch {
   private(set) var itemMoves: [(from: BatchOperation, to: BatchOperation)] = []
 
   // MARK: Derived
-  /// Each reload (section and element, ascending) with the destination UIKit computes (§3.2).
+  /// Each reload (section and element, ascending) with the destination UIKit computes (rule B3).
   private(set) var reloadDestinations: [(BatchOperation, BatchOperation)] = []
   /// Old sections deleted explicitly or by a section reload.
   private(set) var removedSections: Set<Int> = []
@@ -44,9 +44,9 @@ struct NormalizedBatch {
   private(set) var effectiveItemDeletes: [BatchOperation] = []
   /// Element inserts (explicit and reload halves) that survive pruning, in bounds.
   private(set) var effectiveItemInserts: [BatchOperation] = []
-  /// §3.7: the new section of each old section (`nil`: deleted or reloaded).
+  /// Rule B8: the new section of each old section (`nil`: deleted or reloaded).
   private(set) var oldToNew: [Int?] = []
-  /// §3.7: the old section of each new section (`nil`: inserted or a reload destination).
+  /// Rule B8: the old section of each new section (`nil`: inserted or a reload destination).
   private(set) var newToOld: [Int?] = []
 
   private(set) var violations: [BatchViolation] = []
@@ -203,9 +203,9 @@ struct NormalizedBatch {
     sectionMoves = sectionMoveCounts.unique.map { ($0.from, $0.to) }
   }
 
-  // MARK: 3. Reload → delete + insert (§3.2)
+  // MARK: 3. Reload → delete + insert (rule B3)
 
-  /// Each reload's destination, by the arithmetic of §3.2. Section deletes and inserts are
+  /// Each reload's destination, by the arithmetic of rule B3. Section deletes and inserts are
   /// counted by range (an element's section shifts by the deleted sections before it, then
   /// climbs over the inserted sections at or before it), so the cost never depends on how wide
   /// the section sets are; element deletes and inserts are replayed one by one, as UIKit does.
@@ -431,7 +431,7 @@ struct NormalizedBatch {
     }
   }
 
-  // MARK: 7. Counts (§3.6) with the section map (§3.7)
+  // MARK: 7. Counts (rule B7) with the section map (rule B8)
 
   private mutating func checkCounts(oldCounts: [Int], newCounts: [Int]) {
     let expectedSections = oldCounts.count + sectionInserts.count - sectionDeletes.count
@@ -466,7 +466,7 @@ struct NormalizedBatch {
     }
   }
 
-  /// §3.7: deleted and reloaded old sections map to nothing, a moved section maps `from → to`,
+  /// Rule B8: deleted and reloaded old sections map to nothing, a moved section maps `from → to`,
   /// and the remaining old sections fill, in order, the new slots that are neither inserted nor
   /// move targets.
   mutating func buildSectionMap(oldSections: Int, newSections: Int) {

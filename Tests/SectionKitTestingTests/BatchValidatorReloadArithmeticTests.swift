@@ -3,7 +3,7 @@ import SectionKit
 import SectionKitTesting
 import Testing
 
-/// UIKit's reload → delete + insert arithmetic (UIKIT-BATCH-RULES.md §3.2) and its consequences.
+/// UIKit's reload → delete + insert arithmetic (`Docs/Batching.md`, rule B3) and its consequences.
 @Suite struct BatchValidatorReloadArithmeticTests {
   @Test func reloadDestination_isShiftedByExplicitDeletesAndInserts() {
     let changes = Changeset(
@@ -76,7 +76,7 @@ import Testing
     #expect(result.errors.isEmpty)
     #expect(result.warnings.map(\.rule) == [.reloadCombinedWithMoves])
     #expect(result.mismatch?.description == "replay mismatch at [0, 2]: expected b@2, got a@1")
-    // The canonical form (§7): delete + insert instead of the reload.
+    // The canonical form (rule B11): delete + insert instead of the reload.
     let fixed = BatchValidator().check(
       old: [["a@1", "b@1", "c@1"]], new: [["c@1", "a@1", "b@2"]],
       changeset: Changeset(

@@ -3,7 +3,7 @@ import SectionKit
 import SectionKitTesting
 import Testing
 
-/// Replay (UIKIT-BATCH-RULES.md §5) and `check`.
+/// Replay (`Docs/Batching.md`, rule B10) and `check`.
 @Suite struct BatchValidatorReplayTests {
   let validator = BatchValidator()
 

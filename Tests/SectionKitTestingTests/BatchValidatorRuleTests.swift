@@ -3,7 +3,7 @@ import SectionKit
 import SectionKitTesting
 import Testing
 
-/// One known-bad batch per rule of UIKIT-BATCH-RULES.md §4, and a known-good near miss.
+/// One known-bad batch per rule of `Docs/Batching.md` (B3–B9), and a known-good near miss.
 @Suite struct BatchValidatorRuleTests {
   // MARK: Conflicts
 
@@ -275,7 +275,7 @@ import Testing
   }
 
   @Test func unmentionedSections_fillTheFreeSlotsInOrder() {
-    // Old sections 1 and 2 fill new slots 0 and 1 around the inserted section 2 (§3.7).
+    // Old sections 1 and 2 fill new slots 0 and 1 around the inserted section 2 (rule B8).
     expectClean([1, 2, 3], [2, 3, 5], Changeset(deletedSections: [0], insertedSections: [2]))
     expectRejected(
       .invalidNumberOfItems, [1, 2, 3], [3, 2, 5],

@@ -312,7 +312,7 @@ import Testing
 
   // MARK: Reload arithmetic
 
-  /// UIKit's reload arithmetic (§3.2 of the batch rules) replayed operation by operation, as the
+  /// UIKit's reload arithmetic (`Docs/Batching.md`, rule B3) replayed operation by operation, as the
   /// validator did before it counted section ranges: the reference for small changesets.
   static func referenceDestinations(_ changeset: Changeset, legacy: Bool) -> [IndexPath: IndexPath]
   {

@@ -165,7 +165,7 @@ struct CoordinatorTests {
     #expect(f.adapter.take().isEmpty)
   }
 
-  // MARK: Canonical form (UIKIT-BATCH-RULES §7)
+  // MARK: Canonical form (`Docs/Batching.md`, rule B11)
 
   @Test func anUpdatedElementThatMovedIsDeleteAndInsert() {
     let f = Fixture()

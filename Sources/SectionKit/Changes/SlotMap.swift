@@ -4,7 +4,7 @@
 /// new position no arrival takes, k being its rank among the positions that stay.
 ///
 /// It is how a collection view lays out what survives a batch, and how it computes where a
-/// reload lands (`Docs/Batching.md`, "Where a reload lands": `removed` = the explicit deletes,
+/// reload lands (`Docs/Batching.md`, rule B3: `removed` = the explicit deletes,
 /// `fixed` = the explicit inserts). Run backwards (`removed` = the inserts, `fixed` = the
 /// deletes) it maps a new position back to the old one. The batch reducer, the selection remap
 /// and ``Changeset/apply(to:insertedSection:newElement:newSectionCount:)`` all use this one implementation.
