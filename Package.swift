@@ -58,7 +58,7 @@ let package = Package(
     .testTarget(
       name: "SectionKitConsoleTests",
       dependencies: ["SectionKit", "SectionKitConsole", "SectionKitLayout", "SectionKitExamples"],
-      resources: [.copy("Snapshots")]),
+      resources: [.copy("Golden")]),
     .testTarget(
       name: "SectionKitLayoutTests",
       dependencies: ["SectionKitLayout", "SectionKitTesting", "SectionKitExamples"],

@@ -16,18 +16,18 @@ import SectionKitConsole
 /// contacts                      ComposedSectionProvider
 /// ├─ title                      SingleElementSection "Contacts"        section 0
 /// ├─ people                     ComposedSectionProvider
-/// │  ├─ family                  ListSection                            section 1
-/// │  └─ friends                 ListSection                            section 2
+/// │  ├─ family                  TitledSection                            section 1
+/// │  └─ friends                 TitledSection                            section 2
 /// └─ inbox                      SegmentedSectionProvider
-///    ├─ unread (current)        ListSection                            section 3
-///    └─ archive                 ListSection
+///    ├─ unread (current)        TitledSection                            section 3
+///    └─ archive                 TitledSection
 /// ```
 ///
 /// It is example code, in the `SectionKitExamples` target (not a product) so that
 /// `sectionkit-demo` and the golden test of its output run the same script.
 public enum ContactsDemo {
   /// An array of strings with a title and a footer that counts them, for the console.
-  public final class ListSection: ArraySection<String>, ConsolePresentable {
+  public final class TitledSection: ArraySection<String>, ConsolePresentable {
     /// The header.
     public var title = ""
     /// Whether several elements can be selected at once (``SelectionHandler``).
@@ -68,16 +68,16 @@ public enum ContactsDemo {
   ) -> Coordinator {
     // The tree: a title, two lists of people, and an inbox with two segments.
     let title = SingleElementSection(element: "Contacts")
-    let family = ListSection(title: "Family", unit: ("person", "people"), ["Mum", "Dad", "Gran"])
-    let friends = ListSection(title: "Friends", unit: ("person", "people"), ["Ada", "Grace"])
+    let family = TitledSection(title: "Family", unit: ("person", "people"), ["Mum", "Dad", "Gran"])
+    let friends = TitledSection(title: "Friends", unit: ("person", "people"), ["Ada", "Grace"])
     let people = ComposedSectionProvider()
     people.append(family)
     people.append(friends)
 
-    let unread = ListSection(
+    let unread = TitledSection(
       title: "Inbox: unread", unit: ("message", "messages"),
       ["Ada: Lunch on Friday?", "Grace: It compiles!"])
-    let archive = ListSection(
+    let archive = TitledSection(
       title: "Inbox: archive", unit: ("message", "messages"),
       ["Mum: Call me", "Dad: Photos from the weekend", "Linus: Re: [PATCH v2]"])
     let inbox = SegmentedSectionProvider()
@@ -108,7 +108,7 @@ public enum ContactsDemo {
     // One batch, one changeset: a section inserted before the inbox (which moves down), an
     // element inserted, two elements reloaded, and an element deleted from the inbox — deletes
     // are given where the inbox was (section 3), inserts where everything is now.
-    let colleagues = ListSection(
+    let colleagues = TitledSection(
       title: "Colleagues", unit: ("person", "people"), ["Barbara", "Edsger"])
     console.announce(
       """
@@ -149,7 +149,7 @@ public enum ContactsDemo {
   }
 }
 
-extension ContactsDemo.ListSection: SelectionHandler, EditingHandler, MoveHandler, ActionHandler {
+extension ContactsDemo.TitledSection: SelectionHandler, EditingHandler, MoveHandler, ActionHandler {
   /// `uppercase` and `delete` (destructive).
   public func actions(at index: Int) -> [ElementAction] {
     [ElementAction(name: "uppercase"), ElementAction(name: "delete", isDestructive: true)]
@@ -169,10 +169,10 @@ extension ContactsDemo {
   /// The tree of the interactive demo: family (multiple selection), friends (single selection)
   /// and colleagues, with a coordinator showing it on `console`.
   public static func makeInteractive<Output>(on console: ConsoleAdapter<Output>) -> Coordinator {
-    let family = ListSection(title: "Family", unit: ("person", "people"), ["Mum", "Dad", "Gran"])
+    let family = TitledSection(title: "Family", unit: ("person", "people"), ["Mum", "Dad", "Gran"])
     family.allowsMultipleSelection = true
-    let friends = ListSection(title: "Friends", unit: ("person", "people"), ["Ada", "Grace"])
-    let colleagues = ListSection(
+    let friends = TitledSection(title: "Friends", unit: ("person", "people"), ["Ada", "Grace"])
+    let colleagues = TitledSection(
       title: "Colleagues", unit: ("person", "people"), ["Linus", "Margaret", "Barbara"])
     let contacts = ComposedSectionProvider()
     contacts.append(family)

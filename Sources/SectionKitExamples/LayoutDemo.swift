@@ -27,9 +27,9 @@ public enum LayoutDemo {
     ]
     for example in examples {
       let root = ComposedSectionProvider()
-      var sections: [ContactsDemo.ListSection] = []
+      var sections: [ContactsDemo.TitledSection] = []
       for (index, count) in example.counts.enumerated() {
-        let section = ContactsDemo.ListSection(
+        let section = ContactsDemo.TitledSection(
           title: "S\(index)", unit: (one: "item", many: "items"),
           (0..<count).map { "\(index).\($0)" })
         sections.append(section)

@@ -49,7 +49,7 @@ import Testing
   @Test func aLayoutWideBoundaryItem_isNotLabelledWithTheFirstSectionsHeader() {
     let root = ComposedSectionProvider()
     root.append(
-      ContactsDemo.ListSection(title: "Top", unit: (one: "item", many: "items"), ["alpha"]))
+      ContactsDemo.TitledSection(title: "Top", unit: (one: "item", many: "items"), ["alpha"]))
     let coordinator = Coordinator(sectionProvider: root)
     let drawing = ConsoleLayoutRenderer(layout: Self.layoutWithLayoutWideHeader).render(coordinator)
     let firstLines = drawing.split(separator: "\n").prefix(3).joined(separator: "\n")

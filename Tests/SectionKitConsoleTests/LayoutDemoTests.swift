@@ -17,7 +17,7 @@ import Testing
 
   @Test func aLayoutRendererLabelsBoxesWithTheConsoleTextOfElementsAndHeaders() {
     let root = ComposedSectionProvider()
-    let section = ContactsDemo.ListSection(
+    let section = ContactsDemo.TitledSection(
       title: "Top", unit: (one: "item", many: "items"), ["alpha", "beta", "gamma"])
     root.append(section)
     let coordinator = Coordinator(sectionProvider: root)
@@ -30,7 +30,7 @@ import Testing
 
   @Test func estimatedHeightsAreMeasuredFromTheWrappedText() {
     let root = ComposedSectionProvider()
-    let section = ContactsDemo.ListSection(
+    let section = ContactsDemo.TitledSection(
       title: "Notes", unit: (one: "note", many: "notes"),
       ["short", String(repeating: "long words here ", count: 12)])
     root.append(section)

@@ -1,11 +1,11 @@
 import Foundation
 import Testing
 
-/// Compares `text` with the golden file `Snapshots/<name>.txt`, or writes the file when the
-/// environment variable `SECTIONKIT_RECORD_SNAPSHOTS` is `1`.
+/// Compares `text` with the golden file `Golden/<name>.txt`, or writes the file when the
+/// environment variable `SECTIONKIT_RECORD` is `1`.
 ///
 /// Goldens are read from the test bundle (`Bundle.module`) and written to the source tree (next to
-/// this file), so re-record with `SECTIONKIT_RECORD_SNAPSHOTS=1 swift test`, review the diff, and
+/// this file), so re-record with `SECTIONKIT_RECORD=1 swift test`, review the diff, and
 /// run the tests again. The escape character is stored as `␛` so that goldens with ANSI styling
 /// stay readable in a diff.
 func assertSnapshot(
@@ -13,9 +13,9 @@ func assertSnapshot(
   filePath: String = #filePath
 ) {
   let stored = text.replacingOccurrences(of: "\u{1B}", with: "␛")
-  if ProcessInfo.processInfo.environment["SECTIONKIT_RECORD_SNAPSHOTS"] == "1" {
+  if ProcessInfo.processInfo.environment["SECTIONKIT_RECORD"] == "1" {
     let directory = URL(fileURLWithPath: filePath).deletingLastPathComponent()
-      .appendingPathComponent("Snapshots")
+      .appendingPathComponent("Golden")
     let file = directory.appendingPathComponent("\(name).txt")
     do {
       try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -26,18 +26,18 @@ func assertSnapshot(
     return
   }
   guard
-    let url = Bundle.module.url(forResource: name, withExtension: "txt", subdirectory: "Snapshots"),
+    let url = Bundle.module.url(forResource: name, withExtension: "txt", subdirectory: "Golden"),
     let golden = try? String(contentsOf: url, encoding: .utf8)
   else {
     let message =
-      "no golden file Snapshots/\(name).txt; record it with SECTIONKIT_RECORD_SNAPSHOTS=1.\n"
+      "no golden file Golden/\(name).txt; record it with SECTIONKIT_RECORD=1.\n"
       + "actual:\n\(stored)"
     Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
     return
   }
   guard golden != stored else { return }
   let message =
-    "output differs from Snapshots/\(name).txt (re-record with SECTIONKIT_RECORD_SNAPSHOTS=1)\n"
+    "output differs from Golden/\(name).txt (re-record with SECTIONKIT_RECORD=1)\n"
     + firstDifference(expected: golden, actual: stored) + "\nactual:\n\(stored)"
   Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
 }

@@ -98,7 +98,7 @@ extension CompositionalLayout {
         .transposed()
     }
     #if SECTIONKIT_INTERNAL_CHECKS
-      result._checkInvariants(itemCounts: itemCounts)
+      result.checkInvariants(itemCounts: itemCounts)
     #endif
     return result
   }

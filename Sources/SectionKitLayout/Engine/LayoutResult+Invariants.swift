@@ -3,7 +3,7 @@ import Foundation
 extension LayoutResult {
   /// Checks the result's internal consistency: sections in order, elements sorted by item and
   /// within range, frames finite. Compiled under `SECTIONKIT_INTERNAL_CHECKS`.
-  func _checkInvariants(itemCounts: [Int]) {
+  func checkInvariants(itemCounts: [Int]) {
     precondition(
       sections.count == itemCounts.count,
       "LayoutResult: \(sections.count) sections for \(itemCounts.count) counts")
