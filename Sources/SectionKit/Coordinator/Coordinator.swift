@@ -59,6 +59,12 @@ public final class Coordinator {
     }
   }
 
+  // The stored properties below skip Swift's dynamic exclusivity checks: each one is touched
+  // several times per event on the hot path, and the checks cost 8.6% of all instructions of
+  // `sectionkit-bench churn` (callgrind, release: 11.30 G with `@exclusivity(unchecked)`, 12.27 G
+  // without, 600,000 single-change batches). Every access is from the coordinator's own methods,
+  // never overlapping (no inout access to them spans a call out).
+
   /// What the coordinator is doing now.
   @exclusivity(unchecked) public internal(set) var state: State = .idle
 
