@@ -24,6 +24,8 @@ struct BatchReducer {
   /// Element counts per old section.
   private let oldCounts: [Int]
   private var pool = RunPool()
+  /// The run-tree nodes visited so far in this batch (see ``RunPool/visits``).
+  var work: Int { pool.visits }
   /// The section list; `none` until the batch has a second event.
   private var sectionTree = RunPool.none
   private var hasTrees = false

@@ -75,7 +75,12 @@ struct RunPool {
 
   func size(_ tree: NodeID) -> Int { tree < 0 ? 0 : nodes[Int(tree)].size }
 
+  /// How many nodes splits and merges have visited: the reducer's work, counted by the tests of
+  /// the O(k log k) batch contract.
+  private(set) var visits = 0
+
   private mutating func update(_ node: NodeID) {
+    visits &+= 1
     let i = Int(node)
     nodes[i].size = size(nodes[i].left) + nodes[i].run.count + size(nodes[i].right)
   }
