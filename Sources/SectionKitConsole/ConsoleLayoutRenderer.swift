@@ -47,8 +47,10 @@ public struct ConsoleLayoutRenderer: Sendable {
     self.footerKind = footerKind
   }
 
-  /// The drawing of what `coordinator` presents. - Complexity: O(n) for n elements, plus the
-  /// drawing's cells.
+  /// The drawing of what `coordinator` presents.
+  ///
+  /// - Complexity: O(n) for n elements, plus the
+  ///   drawing's cells.
   public func render(_ coordinator: Coordinator) -> String {
     render(ShownSection.snapshot(of: coordinator))
   }

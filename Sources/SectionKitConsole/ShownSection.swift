@@ -64,7 +64,9 @@ struct ShownSection {
     return singleLine(describeElement(of: section, at: index) ?? "element \(index)")
   }
 
-  /// Every section the coordinator presents. - Complexity: O(n) for n elements.
+  /// Every section the coordinator presents.
+  ///
+  /// - Complexity: O(n) for n elements.
   static func snapshot(of coordinator: Coordinator) -> [ShownSection] {
     (0..<coordinator.numberOfSections).map { ShownSection(coordinator: coordinator, at: $0) }
   }

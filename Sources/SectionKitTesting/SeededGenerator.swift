@@ -23,7 +23,9 @@ public struct SeededGenerator: RandomNumberGenerator, Hashable, Sendable {
     self.state = seed
   }
 
-  /// The next 64 random bits. - Complexity: O(1).
+  /// The next 64 random bits.
+  ///
+  /// - Complexity: O(1).
   public mutating func next() -> UInt64 {
     state &+= 0x9E37_79B9_7F4A_7C15
     var z = state

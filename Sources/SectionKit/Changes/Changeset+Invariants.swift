@@ -240,7 +240,9 @@ extension Changeset {
 
   // MARK: Sorted ranges
 
-  /// Whether sorted, disjoint `ranges` hold `index`. - Complexity: O(log r).
+  /// Whether sorted, disjoint `ranges` hold `index`.
+  ///
+  /// - Complexity: O(log r).
   static func contains(_ ranges: [Range<Int>], _ index: Int) -> Bool {
     let position = ranges.firstRange(endingAfter: index)
     return position < ranges.count && ranges[position].lowerBound <= index

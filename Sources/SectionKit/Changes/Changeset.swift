@@ -184,7 +184,9 @@ extension IndexSet {
 
 extension Array where Element == Range<Int> {
   /// The index of the first range whose upper bound is above `index`, in sorted, disjoint ranges
-  /// (`count` when there is none). - Complexity: O(log n).
+  /// (`count` when there is none).
+  ///
+  /// - Complexity: O(log n).
   func firstRange(endingAfter index: Int) -> Int {
     var low = 0
     var high = count

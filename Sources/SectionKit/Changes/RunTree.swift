@@ -185,7 +185,9 @@ struct RunPool {
   }
 
   /// The number of nodes on the longest path from the root of `tree` down (0 for an empty tree),
-  /// for tests that check the tree stays balanced. - Complexity: O(r) for r runs.
+  /// for tests that check the tree stays balanced.
+  ///
+  /// - Complexity: O(r) for r runs.
   func height(_ tree: NodeID) -> Int {
     var deepest = 0
     var stack: [(node: NodeID, depth: Int)] = tree >= 0 ? [(tree, 1)] : []

@@ -296,7 +296,9 @@ extension Coordinator {
 
 extension Array {
   /// The first index whose element satisfies `belongsInSecondPartition` (the array is
-  /// partitioned by it). - Complexity: O(log n).
+  /// partitioned by it).
+  ///
+  /// - Complexity: O(log n).
   func partitioningIndex(where belongsInSecondPartition: (Element) -> Bool) -> Int {
     var low = 0
     var high = count

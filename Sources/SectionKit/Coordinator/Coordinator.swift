@@ -139,7 +139,9 @@ public final class Coordinator {
 
   // MARK: Data source
 
-  /// The number of sections the adapter shows. - Complexity: O(1).
+  /// The number of sections the adapter shows.
+  ///
+  /// - Complexity: O(1).
   public var numberOfSections: Int { current.counts.count }
 
   /// The number of elements the adapter shows in `section`; traps when out of range.

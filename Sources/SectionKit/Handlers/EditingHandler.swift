@@ -43,7 +43,9 @@ extension EditingHandler {
   }
 
   /// The elements in editing mode: those that ``allowsEditing(at:)`` while ``isEditing``; empty
-  /// otherwise. - Complexity: O(n) for n elements.
+  /// otherwise.
+  ///
+  /// - Complexity: O(n) for n elements.
   public var editingIndexes: IndexSet {
     guard isEditing else { return [] }
     return IndexSet((0..<numberOfElements).filter { allowsEditing(at: $0) })

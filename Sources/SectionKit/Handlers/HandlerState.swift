@@ -38,7 +38,9 @@ struct AdapterNotification {
 }
 
 /// The coordinator presenting `section`, found by walking up the parents to the mapping; `nil`
-/// when the tree has no coordinator. - Complexity: O(depth).
+/// when the tree has no coordinator.
+///
+/// - Complexity: O(depth).
 func owningCoordinator(of section: any Section) -> Coordinator? {
   var node: AnyObject? = section.updateDelegate
   while let current = node {

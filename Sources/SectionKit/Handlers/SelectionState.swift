@@ -26,7 +26,9 @@ struct SelectionState {
     entries[ObjectIdentifier(section)]?.indexes ?? []
   }
 
-  /// Whether element `index` of `section` is selected. - Complexity: O(log s).
+  /// Whether element `index` of `section` is selected.
+  ///
+  /// - Complexity: O(log s).
   func contains(_ section: any Section, _ index: Int) -> Bool {
     guard let indexes = entries[ObjectIdentifier(section)]?.indexes else { return false }
     let position = indexes.partitioningIndex { $0 >= index }
@@ -36,7 +38,9 @@ struct SelectionState {
   // MARK: Changing it
 
   /// Selects `index` of `handler`; in a single-selection section the previous elements leave.
-  /// Returns them. - Complexity: O(s) for s selected elements of the section.
+  /// Returns them.
+  ///
+  /// - Complexity: O(s) for s selected elements of the section.
   mutating func insert(_ index: Int, of handler: any SelectionHandler) -> [Int] {
     let key = ObjectIdentifier(handler)
     var entry = entries[key] ?? Entry(section: handler, indexes: [])

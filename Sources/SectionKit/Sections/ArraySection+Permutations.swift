@@ -20,7 +20,9 @@ extension ArraySection {
     permute(to: order, "sort(by:)")
   }
 
-  /// Reverses the elements in place, emitting moves in one bracket. - Complexity: O(n log n).
+  /// Reverses the elements in place, emitting moves in one bracket.
+  ///
+  /// - Complexity: O(n log n).
   public func reverse() {
     permute(to: Array(elements.indices.reversed()), "reverse()")
   }

@@ -47,7 +47,9 @@ nonisolated open class ArraySection<Element>: BracketedSection {
     self.elements = elements
   }
 
-  /// The number of elements. - Complexity: O(1).
+  /// The number of elements.
+  ///
+  /// - Complexity: O(1).
   public var numberOfElements: Int { elements.count }
 
   /// The element at `index`; traps with the index and the count when `index` is out of range.
@@ -111,7 +113,9 @@ extension ArraySection: RandomAccessCollection, MutableCollection {
   public var startIndex: Int { 0 }
   /// The number of elements.
   public var endIndex: Int { elements.count }
-  /// The number of elements. - Complexity: O(1).
+  /// The number of elements.
+  ///
+  /// - Complexity: O(1).
   public var count: Int { elements.count }
   /// Whether the section has no elements.
   public var isEmpty: Bool { elements.isEmpty }
@@ -194,7 +198,9 @@ extension ArraySection: RangeReplaceableCollection {
     }
   }
 
-  /// Appends `element`, emitting one insert event. - Complexity: O(1) amortized.
+  /// Appends `element`, emitting one insert event.
+  ///
+  /// - Complexity: O(1) amortized.
   public func append(_ element: Element) {
     mutate("append(_:)") {
       elements.append(element)

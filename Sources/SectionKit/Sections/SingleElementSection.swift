@@ -22,7 +22,9 @@ nonisolated open class SingleElementSection<Element>: BracketedSection {
   /// The element. When `Element` is an `Optional` holding `nil`, the section has no elements.
   public final private(set) var element: Element
 
-  /// 1, or 0 when the element is an `Optional` holding `nil`. - Complexity: O(1).
+  /// 1, or 0 when the element is an `Optional` holding `nil`.
+  ///
+  /// - Complexity: O(1).
   public final private(set) var numberOfElements: Int
 
   /// Creates a section holding `element`.
