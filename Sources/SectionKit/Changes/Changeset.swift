@@ -8,11 +8,11 @@ import Foundation
 /// - ``insertedSections``, ``insertedElements`` and the `to` of a move are in **new** coordinates
 ///   (after the batch).
 ///
-/// UIKit applies the parts in this order whatever order you call them in: deletes (sections and
-/// elements, highest first, old coordinates), then moves, then inserts (lowest first, new
-/// coordinates); a reload is a delete at the old path plus an insert at a path UIKit computes from
-/// the explicit deletes and inserts. An adapter can therefore apply a changeset verbatim inside
-/// one `performBatchUpdates` closure:
+/// The order of the parts does not matter to UIKit: it removes every delete, reload and move
+/// source (old coordinates), places every insert, reload destination and move destination (new
+/// coordinates), and lets every other element keep its relative order in the positions left; a
+/// reload lands where the explicit deletes and inserts put it (`Docs/Batching.md`, rules B1–B10).
+/// An adapter can therefore apply a changeset verbatim inside one `performBatchUpdates` closure:
 ///
 /// ```swift
 /// collectionView.performBatchUpdates {
@@ -26,6 +26,10 @@ import Foundation
 ///     for move in changeset.movedElements { collectionView.moveItem(at: move.from, to: move.to) }
 /// }
 /// ```
+///
+/// To follow changesets with a copy of your own (a client of a server, a test), use
+/// ``apply(to:insertedSection:newElement:newSectionCount:)``: replaying the parts one after
+/// another, in any order, goes wrong as soon as a batch mixes moves with inserts or deletes.
 ///
 /// A changeset the ``Coordinator`` emits is in canonical form: no duplicates, no element change
 /// inside a deleted or inserted section, no section moves, and a reload only where UIKit's own
