@@ -1,10 +1,13 @@
-/// The ordered children of a provider, with an identity index and cached section offsets.
+/// The ordered children of a provider, with the link each reports through, an identity index and
+/// cached section offsets.
 ///
 /// Both caches are lazy: a structural change at position `i` only marks the entries from `i` on as
 /// stale, and the next lookup recomputes them. Appending children and looking them up in order is
 /// O(1) amortized; an insertion at the front followed by a lookup is O(n), as `Array.insert` is.
 struct ChildList {
   private(set) var children: [SectionProviderChild] = []
+  /// `links[i]` is the delegate of `children[i]`, kept alive here (children hold it weakly).
+  private(set) var links: [ChildLink] = []
   /// Position of each child by identity; trusted for positions below `positionsValidBelow`, and
   /// always verified by identity before use.
   private var positions: [ObjectIdentifier: Int] = [:]
@@ -75,27 +78,30 @@ struct ChildList {
     offsetsValidThrough = Swift.min(offsetsValidThrough, index)
   }
 
-  mutating func insert(_ child: SectionProviderChild, at index: Int) {
+  mutating func insert(_ child: SectionProviderChild, link: ChildLink, at index: Int) {
     children.insert(child, at: index)
+    links.insert(link, at: index)
     offsets.append(0)
     offsetsValidThrough = Swift.min(offsetsValidThrough, index)
     positions[ObjectIdentifier(child.object)] = index
     positionsValidBelow = Swift.min(positionsValidBelow, index)
   }
 
-  @discardableResult
-  mutating func remove(at index: Int) -> SectionProviderChild {
+  /// Removes the child at `index`; returns it with its link.
+  mutating func remove(at index: Int) -> (SectionProviderChild, ChildLink) {
     let child = children.remove(at: index)
+    let link = links.remove(at: index)
     offsets.removeLast()
     offsetsValidThrough = Swift.min(offsetsValidThrough, index)
     positions[ObjectIdentifier(child.object)] = nil
     positionsValidBelow = Swift.min(positionsValidBelow, index)
-    return child
+    return (child, link)
   }
 
-  mutating func removeAll() -> [SectionProviderChild] {
+  /// Removes every child; returns them with their links.
+  mutating func removeAll() -> (children: [SectionProviderChild], links: [ChildLink]) {
     defer { self = ChildList() }
-    return children
+    return (children, links)
   }
 
   /// The position of the child that presents section `sectionIndex`, and that section's index
