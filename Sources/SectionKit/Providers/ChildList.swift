@@ -46,32 +46,25 @@ struct ChildList {
     return positions[id].flatMap { children[$0].object === object ? $0 : nil }
   }
 
-  /// The number of sections presented by the children before `index` (`0...count`).
-  /// - Complexity: O(1) amortized.
-  mutating func offset(at index: Int) -> Int {
-    if index > offsetsValidThrough {
-      // The children's counts are read first (they may call out to custom providers), then
-      // stored, so that no call out happens while the list is being modified.
-      let counts = self.counts(through: index)
-      fillOffsets(through: index, counts)
-    }
-    return offsets[index]
+  /// The number of sections presented by the children before `index` (`0...count`), when the
+  /// cache holds it; `nil` when it is stale (``sectionCount(of:through:)`` refreshes it).
+  func cachedOffset(at index: Int) -> Int? {
+    index <= offsetsValidThrough ? offsets[index] : nil
   }
 
-  private func counts(through index: Int) -> [Int] {
-    children[offsetsValidThrough..<index].map(\.numberOfSections)
+  /// The children whose counts are needed to bring the offsets up to date through `index`.
+  func staleChildren(through index: Int) -> Range<Int> {
+    offsetsValidThrough..<Swift.max(offsetsValidThrough, index)
   }
 
-  private mutating func fillOffsets(through index: Int, _ counts: [Int]) {
+  /// Stores the offsets through `index` from the counts of ``staleChildren(through:)``.
+  mutating func fillOffsets(through index: Int, _ counts: [Int]) {
     for (step, count) in counts.enumerated() {
       let position = offsetsValidThrough + 1 + step
       offsets[position] = offsets[position - 1] + count
     }
-    offsetsValidThrough = index
+    offsetsValidThrough = Swift.max(offsetsValidThrough, index)
   }
-
-  /// The number of sections all children present together.
-  mutating func totalSections() -> Int { offset(at: children.count) }
 
   /// The child at `index` changed how many sections it presents.
   mutating func childCountChanged(at index: Int) {
@@ -105,9 +98,8 @@ struct ChildList {
   }
 
   /// The position of the child that presents section `sectionIndex`, and that section's index
-  /// within the child. - Complexity: O(log n) once the offsets are cached.
-  mutating func locate(section sectionIndex: Int) -> (child: Int, local: Int) {
-    _ = totalSections()
+  /// within the child; the offsets must be cached through the end. - Complexity: O(log n).
+  func locate(section sectionIndex: Int) -> (child: Int, local: Int) {
     // The last child whose offset is <= sectionIndex and that presents at least one section.
     var low = 0
     var high = children.count - 1

@@ -60,7 +60,7 @@ public final class ComposedSectionProvider: ProviderNode, ParentSectionProvider 
   var presentedChildren: ArraySlice<SectionProviderChild> { childList.children[...] }
 
   /// The number of sections this provider presents. - Complexity: O(1) amortized.
-  public var numberOfSections: Int { childList.totalSections() }
+  public var numberOfSections: Int { offset(ofChildAt: childList.count) }
 
   /// The section at `index` in this provider's coordinates; traps when out of range.
   /// - Complexity: O(log c · d) for c children per level and depth d.
@@ -107,7 +107,7 @@ public final class ComposedSectionProvider: ProviderNode, ParentSectionProvider 
       "ComposedSectionProvider.insert(_:at:): index \(index) is out of range 0...\(childList.count)"
     )
     let link = attach(child, "insert(_:at:)")
-    let offset = childList.offset(at: index)
+    let offset = offset(ofChildAt: index)
     childList.insert(child, link: link, at: index)
     let count = child.numberOfSections
     guard count > 0 else { return }
@@ -125,7 +125,7 @@ public final class ComposedSectionProvider: ProviderNode, ParentSectionProvider 
     precondition(
       index >= 0 && index < childList.count,
       "ComposedSectionProvider.remove(at:): index \(index) is out of range 0..<\(childList.count)")
-    let offset = childList.offset(at: index)
+    let offset = offset(ofChildAt: index)
     let child = childList[index]
     let count = child.numberOfSections
     return withBracket {
@@ -157,7 +157,24 @@ public final class ComposedSectionProvider: ProviderNode, ParentSectionProvider 
   /// - Complexity: O(1) amortized.
   public func index(ofChild child: AnyObject) -> Int? { childList.index(of: child) }
 
-  func presentedOffset(ofChildAt index: Int) -> Int? { childList.offset(at: index) }
+  func presentedOffset(ofChildAt index: Int) -> Int? { offset(ofChildAt: index) }
+
+  /// The number of sections presented by the children before `index` (`0...children.count`).
+  /// - Complexity: O(1) amortized.
+  private func offset(ofChildAt index: Int) -> Int {
+    childList.cachedOffset(at: index) ?? sectionCount(of: self, through: index)
+  }
+
+  func childrenToCount(through index: Int) -> Range<Int> {
+    childList.staleChildren(through: index)
+  }
+
+  func finishCount(through index: Int, _ counts: [Int]) -> Int {
+    childList.fillOffsets(through: index, counts)
+    return childList.cachedOffset(at: index)!
+  }
+
+  var cachedSectionCount: Int? { childList.cachedOffset(at: childList.count) }
 
   func checkInvariants() {
     #if SECTIONKIT_INTERNAL_CHECKS
@@ -178,6 +195,7 @@ func sectionOf(_ provider: any SectionProvider, at index: Int) -> any Section {
     let child: SectionProviderChild
     switch provider {
     case let composed as ComposedSectionProvider:
+      _ = composed.numberOfSections
       let (position, local) = composed.childList.locate(section: index)
       child = composed.childList[position]
       index = local

@@ -12,6 +12,54 @@ protocol ProviderNode: SectionProvider, LinkOwner {
   func presentedOffset(ofChildAt index: Int) -> Int?
   /// The children whose sections this provider presents, in order.
   var presentedChildren: ArraySlice<SectionProviderChild> { get }
+  /// The positions of the children whose counts ``finishCount(through:_:)`` needs to count the
+  /// sections presented before child `index`.
+  func childrenToCount(through index: Int) -> Range<Int>
+  /// The number of sections presented before child `index`, given the counts of
+  /// ``childrenToCount(through:)``; caches them where the provider keeps a cache.
+  func finishCount(through index: Int, _ counts: [Int]) -> Int
+  /// The number of sections this provider presents, when a cache holds it.
+  var cachedSectionCount: Int? { get }
+}
+
+/// The number of sections `root` presents before its child `index` (all of them for
+/// `index == root.childList.count`), refreshing stale caches of the built-in providers below
+/// with an explicit stack: the first count after a change at the bottom of a chain of any depth
+/// costs no stack frames. - Complexity: O(stale entries below).
+func sectionCount(of root: any ProviderNode, through index: Int) -> Int {
+  struct Frame {
+    let node: any ProviderNode
+    let through: Int
+    let children: Range<Int>
+    var counts: [Int] = []
+  }
+  var stack = [Frame(node: root, through: index, children: root.childrenToCount(through: index))]
+  var result = 0
+  while let frame = stack.last {
+    guard frame.counts.count < frame.children.count else {
+      result = frame.node.finishCount(through: frame.through, frame.counts)
+      stack.removeLast()
+      if !stack.isEmpty { stack[stack.count - 1].counts.append(result) }
+      continue
+    }
+    switch frame.node.childList[frame.children.lowerBound + frame.counts.count] {
+    case .section:
+      stack[stack.count - 1].counts.append(1)
+    case .provider(let provider):
+      if let node = provider as? any ProviderNode {
+        if let cached = node.cachedSectionCount {
+          stack[stack.count - 1].counts.append(cached)
+        } else {
+          let end = node.childList.count
+          stack.append(
+            Frame(node: node, through: end, children: node.childrenToCount(through: end)))
+        }
+      } else {
+        stack[stack.count - 1].counts.append(provider.numberOfSections)
+      }
+    }
+  }
+  return result
 }
 
 /// The sections `root` presents, flattened, in order: built-in providers below are walked with
@@ -157,17 +205,44 @@ extension ProviderNode {
         provider.updateDelegate == nil,
         "\(typeName).\(operation()): \(type(of: provider)) already has a parent "
           + "(\(parentDescription(provider.updateDelegate!))); remove it from its parent first")
-      var ancestor: AnyObject? = parentObject(of: self)
-      while let node = ancestor {
-        precondition(
-          node !== provider,
-          "\(typeName).\(operation()): \(type(of: provider)) is an ancestor of this provider; "
-            + "adding it would make a cycle")
-        ancestor = parentObject(of: node)
-      }
+      precondition(
+        !isAncestor(provider),
+        "\(typeName).\(operation()): \(type(of: provider)) is an ancestor of this provider; "
+          + "adding it would make a cycle")
       provider.updateDelegate = link
     }
     return link
+  }
+
+  /// Whether `candidate`, a provider with no parent, is an ancestor of this provider (the root of
+  /// its tree). Walks up from this provider and down `candidate`'s subtree in turns and stops
+  /// when either walk ends, so the cost is O(min(depth, subtree)): building a chain top-down
+  /// (small subtrees under a deep parent) or bottom-up (a deep subtree under a new root) is
+  /// linear overall.
+  private func isAncestor(_ candidate: any SectionProvider) -> Bool {
+    var up = parentObject(of: self)
+    // `nil` once the subtree holds a custom provider, whose children cannot be walked.
+    var down: [any ProviderNode]? = (candidate as? any ProviderNode).map { [$0] }
+    var steps = 0
+    defer { AncestorWalk.counter?.steps += steps }
+    while let node = up {
+      if node === candidate { return true }
+      up = parentObject(of: node)
+      steps += 1
+      guard var pending = down else { continue }
+      guard let next = pending.popLast() else { return false }
+      for case .provider(let child) in next.childList.children {
+        if child === self { return true }
+        guard let node = child as? any ProviderNode else {
+          down = nil
+          break
+        }
+        pending.append(node)
+        steps += 1
+      }
+      if down != nil { down = pending }
+    }
+    return false
   }
 
   /// Detaches `child`: its delegate is cleared and any bracket it had open here is closed.
@@ -229,4 +304,12 @@ extension ProviderNode {
     }
     return total
   }
+}
+
+/// Counts the steps of the cycle check of `attach`, for tests that check its cost.
+enum AncestorWalk {
+  final class Counter: @unchecked Sendable {
+    var steps = 0
+  }
+  @TaskLocal static var counter: Counter?
 }

@@ -69,8 +69,9 @@ public final class SegmentedSectionProvider: ProviderNode, ParentSectionProvider
     activeIndex.map { childList.children[$0...$0] } ?? []
   }
 
-  /// The number of sections of the current child. - Complexity: O(1) for built-in children.
-  public var numberOfSections: Int { currentChild?.numberOfSections ?? 0 }
+  /// The number of sections of the current child. - Complexity: O(1) when the caches below are
+  /// up to date; a chain of segmented providers is walked with a loop.
+  public var numberOfSections: Int { sectionCount(of: self, through: childList.count) }
 
   /// The section at `index` of the current child; traps when out of range.
   public func section(at index: Int) -> any Section {
@@ -202,6 +203,18 @@ public final class SegmentedSectionProvider: ProviderNode, ParentSectionProvider
   public func index(ofChild child: AnyObject) -> Int? { childList.index(of: child) }
 
   func presentedOffset(ofChildAt index: Int) -> Int? { index == activeIndex ? 0 : nil }
+
+  func childrenToCount(through index: Int) -> Range<Int> {
+    activeIndex.map { $0..<$0 + 1 } ?? 0..<0
+  }
+
+  func finishCount(through index: Int, _ counts: [Int]) -> Int { counts.first ?? 0 }
+
+  var cachedSectionCount: Int? {
+    guard let activeIndex else { return 0 }
+    if case .section = childList[activeIndex] { return 1 }
+    return nil
+  }
 
   func checkInvariants() {
     #if SECTIONKIT_INTERNAL_CHECKS
