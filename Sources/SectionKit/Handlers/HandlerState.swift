@@ -37,19 +37,21 @@ struct AdapterNotification {
   var elements: TrackedIndexes
 }
 
-/// The coordinator presenting `section`, found by walking up the parents to the mapping; `nil`
-/// when the tree has no coordinator.
+/// The coordinator presenting `section`, found by following the links up to the mapping; `nil`
+/// when the tree has no coordinator. A custom provider on the way (a delegate that is not a link)
+/// is climbed through its own delegate.
 ///
 /// - Complexity: O(depth).
 func owningCoordinator(of section: any Section) -> Coordinator? {
-  var node: AnyObject? = section.updateDelegate
-  while let current = node {
-    if let mapping = current as? SectionProviderMapping {
-      guard let coordinator = mapping.delegate as? Coordinator, coordinator.mapping === mapping
-      else { return nil }
-      return coordinator
+  var next: AnyObject? = section.updateDelegate
+  while let object = next {
+    if let link = object as? ChildLink {
+      guard let owner = link.owner else { return nil }
+      if let coordinator = owner.presentingCoordinator { return coordinator }
+      next = owner.delegateObject
+    } else {
+      next = (object as? any SectionProvider)?.updateDelegate
     }
-    node = parentObject(of: current)
   }
   return nil
 }

@@ -18,8 +18,8 @@ import Foundation
 /// mapping.sectionAndIndex(for: [0, 1]).index      // 1 (in family)
 /// ```
 ///
-/// The mapping becomes the root provider's delegate; a root can have one mapping at a time. Events
-/// reach the ``delegate`` as ``Event`` values, each outermost batch bracketed by exactly one
+/// The mapping becomes the root provider's delegate (through an internal link object); a root can
+/// have one mapping at a time. Events reach the ``delegate`` as ``Event`` values, each outermost batch bracketed by exactly one
 /// ``Event/willBeginUpdating`` / ``Event/didEndUpdating`` pair.
 ///
 /// - Complexity: `section(at:)` is O(1); `sectionOffset(of:)` and `indexPath(for:in:)` are O(d) for
@@ -68,27 +68,31 @@ public final class SectionProviderMapping {
 
   /// Every presented section, in global order.
   @exclusivity(unchecked) public private(set) var sections: [any Section]
-  @exclusivity(unchecked) private var depth = 0
+  /// The root provider's delegate; it counts the brackets the root has open.
+  private var rootLink: ChildLink!
 
-  /// Creates a mapping for the tree rooted at `provider` and becomes its delegate.
+  /// Creates a mapping for the tree rooted at `provider` and sets the provider's delegate to the
+  /// link that forwards its events here.
   ///
   /// Traps when `provider` already has a delegate (a parent or another mapping).
   public init(provider: any SectionProvider) {
     precondition(
       provider.updateDelegate == nil,
       "SectionProviderMapping(provider:): \(type(of: provider)) already has a delegate "
-        + "(\(type(of: provider.updateDelegate!))); a provider in a tree or with a mapping "
-        + "cannot be the root of another mapping")
+        + "(\(parentDescription(provider.updateDelegate!))); a provider in a tree or with a "
+        + "mapping cannot be the root of another mapping")
     self.provider = provider
     self.sections = provider.sections
-    provider.updateDelegate = self
+    rootLink = ChildLink(owner: self, child: provider)
+    provider.updateDelegate = rootLink
   }
 
   deinit { detach() }
 
   /// Stops listening to the root provider (which may then join a tree or another mapping).
   func detach() {
-    if provider.updateDelegate === self { provider.updateDelegate = nil }
+    if provider.updateDelegate === rootLink { provider.updateDelegate = nil }
+    rootLink.owner = nil
   }
 
   /// The number of presented sections. - Complexity: O(1).
@@ -154,7 +158,7 @@ public final class SectionProviderMapping {
   // MARK: Forwarding
 
   private func send(_ event: Event) {
-    let wrap = depth == 0
+    let wrap = rootLink.openBrackets == 0
     if wrap { delegate?.mapping(self, didReceive: .willBeginUpdating) }
     delegate?.mapping(self, didReceive: event)
     if wrap { delegate?.mapping(self, didReceive: .didEndUpdating) }
@@ -177,54 +181,58 @@ public protocol SectionProviderMappingDelegate: AnyObject {
   func mapping(_ mapping: SectionProviderMapping, didReceive event: SectionProviderMapping.Event)
 }
 
-/// The mapping is the root provider's delegate: it keeps its flat list of sections up to date and
-/// passes every event on, in global coordinates.
-extension SectionProviderMapping: SectionProviderUpdateDelegate {
-  public func willBeginUpdating(_ provider: any SectionProvider) {
-    depth += 1
-    if depth == 1 { delegate?.mapping(self, didReceive: .willBeginUpdating) }
-  }
-
-  public func didEndUpdating(_ provider: any SectionProvider) {
-    precondition(depth > 0, "SectionProviderMapping: didEndUpdating without willBeginUpdating")
-    depth -= 1
-    if depth == 0 {
-      checkInvariants()
-      delegate?.mapping(self, didReceive: .didEndUpdating)
+/// The mapping is the top of the pipe: it keeps its flat list of sections up to date and passes
+/// every event on, in global coordinates, one ``Event/willBeginUpdating`` /
+/// ``Event/didEndUpdating`` pair per outermost bracket of the root.
+extension SectionProviderMapping: LinkOwner {
+  func take(_ hop: Hop, from link: ChildLink) -> (Hop, ChildLink)? {
+    if hop.begin {
+      link.openBrackets += 1
+      if link.openBrackets == 1 { delegate?.mapping(self, didReceive: .willBeginUpdating) }
     }
-  }
-
-  public func invalidateAll(_ provider: any SectionProvider) {
-    sections = provider.sections
-    send(.invalidateAll)
-  }
-
-  public func provider(
-    _ provider: any SectionProvider, didInsertSections sections: [any Section], at indexes: IndexSet
-  ) {
-    precondition(
-      sections.count == indexes.count,
-      "SectionProviderMapping: \(sections.count) sections inserted at \(indexes.count) indexes")
-    var next = 0
-    for range in indexes.rangeView {
-      self.sections.insert(contentsOf: sections[next..<next + range.count], at: range.lowerBound)
-      next += range.count
+    if let event = hop.event { receive(event) }
+    if hop.end {
+      precondition(
+        link.openBrackets > 0, "SectionProviderMapping: didEndUpdating without willBeginUpdating")
+      link.openBrackets -= 1
+      if link.openBrackets == 0 {
+        checkInvariants()
+        delegate?.mapping(self, didReceive: .didEndUpdating)
+      }
     }
-    send(.insertSections(indexes))
+    return nil
   }
 
-  public func provider(
-    _ provider: any SectionProvider, didRemoveSections sections: [any Section], at indexes: IndexSet
-  ) {
-    for range in indexes.rangeView.reversed() { self.sections.removeSubrange(range) }
-    send(.removeSections(indexes))
+  var delegateObject: AnyObject? { delegate }
+
+  var presentingCoordinator: Coordinator? {
+    guard let coordinator = delegate as? Coordinator, coordinator.mapping === self else {
+      return nil
+    }
+    return coordinator
   }
 
-  public func provider(
-    _ provider: any SectionProvider, section: any Section, at sectionIndex: Int,
-    didChange change: ElementChange
-  ) {
-    send(.element(change, inSection: sectionIndex))
+  private func receive(_ event: TreeEvent) {
+    switch event {
+    case .invalidateAll:
+      sections = provider.sections
+      send(.invalidateAll)
+    case .insertSections(let inserted, let indexes):
+      precondition(
+        inserted.count == indexes.count,
+        "SectionProviderMapping: \(inserted.count) sections inserted at \(indexes.count) indexes")
+      var next = 0
+      for range in indexes.rangeView {
+        sections.insert(contentsOf: inserted[next..<next + range.count], at: range.lowerBound)
+        next += range.count
+      }
+      send(.insertSections(indexes))
+    case .removeSections(_, let indexes):
+      for range in indexes.rangeView.reversed() { sections.removeSubrange(range) }
+      send(.removeSections(indexes))
+    case .element(let change, let index):
+      send(.element(change, inSection: index))
+    }
   }
 }
 

@@ -9,8 +9,9 @@ import Foundation
 /// one batch for the view.
 ///
 /// Conforming types hold the delegate **weakly** (`public weak var updateDelegate`). A section has at
-/// most one parent at a time: the provider it is added to becomes its delegate, and adding it to a
-/// second parent traps.
+/// most one parent at a time: the provider it is added to sets the delegate (to an internal object
+/// that forwards each event to that provider, which keeps it alive), and adding it to a second
+/// parent traps.
 ///
 /// ```swift
 /// final class Clock: Section {
@@ -32,7 +33,8 @@ public protocol Section: AnyObject {
   /// The number of elements in this section.
   var numberOfElements: Int { get }
 
-  /// The object told about this section's changes; in a tree, the section's parent provider.
+  /// The object told about this section's changes; in a tree, set by the section's parent provider
+  /// to the link that forwards the events to it.
   ///
   /// Conforming types declare it `weak`.
   var updateDelegate: (any SectionUpdateDelegate)? { get set }

@@ -7,7 +7,9 @@ import Foundation
 /// every change in its own flat section coordinates (`0..<numberOfSections`): sections inserted and
 /// removed, and the element changes of the sections it presents, bracketed as for sections.
 ///
-/// Conforming types hold the delegate **weakly**. A provider has at most one parent at a time.
+/// Conforming types hold the delegate **weakly**. A provider has at most one parent at a time: the
+/// parent (or a ``SectionProviderMapping``) sets the delegate to an internal object that forwards
+/// each event to it.
 public protocol SectionProvider: AnyObject {
   /// The sections this provider presents, flattened, in order.
   ///
@@ -17,11 +19,15 @@ public protocol SectionProvider: AnyObject {
   /// The number of sections this provider presents.
   var numberOfSections: Int { get }
 
-  /// The object told about this provider's changes; in a tree, the provider's parent.
+  /// The object told about this provider's changes; in a tree, set by the provider's parent (or
+  /// mapping) to the link that forwards the events to it.
   var updateDelegate: (any SectionProviderUpdateDelegate)? { get set }
 }
 
 /// Receives the changes of a ``SectionProvider`` in the provider's flat section coordinates.
+///
+/// A custom provider emits into it; the built-in providers and the mapping receive through an
+/// internal link object and do not conform themselves.
 ///
 /// Section indexes follow the step semantics of ``SectionUpdateDelegate``: removed indexes are
 /// valid before the removal, inserted indexes after the insertion.

@@ -1,10 +1,13 @@
-/// The ordered children of a provider, with an identity index and cached section offsets.
+/// The ordered children of a provider, with the link each reports through, an identity index and
+/// cached section offsets.
 ///
 /// Both caches are lazy: a structural change at position `i` only marks the entries from `i` on as
 /// stale, and the next lookup recomputes them. Appending children and looking them up in order is
 /// O(1) amortized; an insertion at the front followed by a lookup is O(n), as `Array.insert` is.
 struct ChildList {
   private(set) var children: [SectionProviderChild] = []
+  /// `links[i]` is the delegate of `children[i]`, kept alive here (children hold it weakly).
+  private(set) var links: [ChildLink] = []
   /// Position of each child by identity; trusted for positions below `positionsValidBelow`, and
   /// always verified by identity before use.
   private var positions: [ObjectIdentifier: Int] = [:]
@@ -43,65 +46,60 @@ struct ChildList {
     return positions[id].flatMap { children[$0].object === object ? $0 : nil }
   }
 
-  /// The number of sections presented by the children before `index` (`0...count`).
-  /// - Complexity: O(1) amortized.
-  mutating func offset(at index: Int) -> Int {
-    if index > offsetsValidThrough {
-      // The children's counts are read first (they may call out to custom providers), then
-      // stored, so that no call out happens while the list is being modified.
-      let counts = self.counts(through: index)
-      fillOffsets(through: index, counts)
-    }
-    return offsets[index]
+  /// The number of sections presented by the children before `index` (`0...count`), when the
+  /// cache holds it; `nil` when it is stale (``sectionCount(of:through:)`` refreshes it).
+  func cachedOffset(at index: Int) -> Int? {
+    index <= offsetsValidThrough ? offsets[index] : nil
   }
 
-  private func counts(through index: Int) -> [Int] {
-    children[offsetsValidThrough..<index].map(\.numberOfSections)
+  /// The children whose counts are needed to bring the offsets up to date through `index`.
+  func staleChildren(through index: Int) -> Range<Int> {
+    offsetsValidThrough..<Swift.max(offsetsValidThrough, index)
   }
 
-  private mutating func fillOffsets(through index: Int, _ counts: [Int]) {
+  /// Stores the offsets through `index` from the counts of ``staleChildren(through:)``.
+  mutating func fillOffsets(through index: Int, _ counts: [Int]) {
     for (step, count) in counts.enumerated() {
       let position = offsetsValidThrough + 1 + step
       offsets[position] = offsets[position - 1] + count
     }
-    offsetsValidThrough = index
+    offsetsValidThrough = Swift.max(offsetsValidThrough, index)
   }
-
-  /// The number of sections all children present together.
-  mutating func totalSections() -> Int { offset(at: children.count) }
 
   /// The child at `index` changed how many sections it presents.
   mutating func childCountChanged(at index: Int) {
     offsetsValidThrough = Swift.min(offsetsValidThrough, index)
   }
 
-  mutating func insert(_ child: SectionProviderChild, at index: Int) {
+  mutating func insert(_ child: SectionProviderChild, link: ChildLink, at index: Int) {
     children.insert(child, at: index)
+    links.insert(link, at: index)
     offsets.append(0)
     offsetsValidThrough = Swift.min(offsetsValidThrough, index)
     positions[ObjectIdentifier(child.object)] = index
     positionsValidBelow = Swift.min(positionsValidBelow, index)
   }
 
-  @discardableResult
-  mutating func remove(at index: Int) -> SectionProviderChild {
+  /// Removes the child at `index`; returns it with its link.
+  mutating func remove(at index: Int) -> (SectionProviderChild, ChildLink) {
     let child = children.remove(at: index)
+    let link = links.remove(at: index)
     offsets.removeLast()
     offsetsValidThrough = Swift.min(offsetsValidThrough, index)
     positions[ObjectIdentifier(child.object)] = nil
     positionsValidBelow = Swift.min(positionsValidBelow, index)
-    return child
+    return (child, link)
   }
 
-  mutating func removeAll() -> [SectionProviderChild] {
+  /// Removes every child; returns them with their links.
+  mutating func removeAll() -> (children: [SectionProviderChild], links: [ChildLink]) {
     defer { self = ChildList() }
-    return children
+    return (children, links)
   }
 
   /// The position of the child that presents section `sectionIndex`, and that section's index
-  /// within the child. - Complexity: O(log n) once the offsets are cached.
-  mutating func locate(section sectionIndex: Int) -> (child: Int, local: Int) {
-    _ = totalSections()
+  /// within the child; the offsets must be cached through the end. - Complexity: O(log n).
+  func locate(section sectionIndex: Int) -> (child: Int, local: Int) {
     // The last child whose offset is <= sectionIndex and that presents at least one section.
     var low = 0
     var high = children.count - 1

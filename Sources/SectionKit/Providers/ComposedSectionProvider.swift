@@ -27,12 +27,16 @@ public final class ComposedSectionProvider: ProviderNode, ParentSectionProvider 
 
   /// The delegate told about every change, in this provider's coordinates.
   public weak var updateDelegate: (any SectionProviderUpdateDelegate)? {
-    didSet { bracket.delegateChanged() }
+    didSet {
+      uplink = updateDelegate as? ChildLink
+      bracket.delegateChanged()
+    }
   }
+  /// ``updateDelegate`` when it is the link to a built-in parent or a mapping.
+  private(set) weak var uplink: ChildLink?
   // Unchecked exclusivity: these are only mutated by code that calls out to no other object.
   @exclusivity(unchecked) var childList = ChildList()
   @exclusivity(unchecked) var bracket = UpdateBracket()
-  @exclusivity(unchecked) var openChildBrackets = ChildBrackets()
 
   /// Creates an empty provider.
   public init() {}
@@ -56,7 +60,7 @@ public final class ComposedSectionProvider: ProviderNode, ParentSectionProvider 
   var presentedChildren: ArraySlice<SectionProviderChild> { childList.children[...] }
 
   /// The number of sections this provider presents. - Complexity: O(1) amortized.
-  public var numberOfSections: Int { childList.totalSections() }
+  public var numberOfSections: Int { offset(ofChildAt: childList.count) }
 
   /// The section at `index` in this provider's coordinates; traps when out of range.
   /// - Complexity: O(log c · d) for c children per level and depth d.
@@ -102,19 +106,13 @@ public final class ComposedSectionProvider: ProviderNode, ParentSectionProvider 
       index >= 0 && index <= childList.count,
       "ComposedSectionProvider.insert(_:at:): index \(index) is out of range 0...\(childList.count)"
     )
-    attach(child, "insert(_:at:)")
-    let offset = childList.offset(at: index)
-    childList.insert(child, at: index)
+    let link = attach(child, "insert(_:at:)")
+    let offset = offset(ofChildAt: index)
+    childList.insert(child, link: link, at: index)
     let count = child.numberOfSections
     guard count > 0 else { return }
     withBracket {
-      // The child's sections are gathered only for a listener: building a deep chain bottom-up,
-      // with no delegate yet, stays linear.
-      send {
-        $0.provider(
-          self, didInsertSections: child.sections,
-          at: IndexSet(integersIn: offset..<offset + count))
-      }
+      send(.insertSections(child.sections, at: IndexSet(integersIn: offset..<offset + count)))
     }
     checkInvariants()
   }
@@ -127,18 +125,14 @@ public final class ComposedSectionProvider: ProviderNode, ParentSectionProvider 
     precondition(
       index >= 0 && index < childList.count,
       "ComposedSectionProvider.remove(at:): index \(index) is out of range 0..<\(childList.count)")
-    let offset = childList.offset(at: index)
+    let offset = offset(ofChildAt: index)
     let child = childList[index]
     let count = child.numberOfSections
     return withBracket {
-      childList.remove(at: index)
-      detach(child)
+      let (child, link) = childList.remove(at: index)
+      detach(child, link)
       if count > 0 {
-        send {
-          $0.provider(
-            self, didRemoveSections: child.sections,
-            at: IndexSet(integersIn: offset..<offset + count))
-        }
+        send(.removeSections(child.sections, at: IndexSet(integersIn: offset..<offset + count)))
       }
       checkInvariants()
       return child
@@ -150,11 +144,10 @@ public final class ComposedSectionProvider: ProviderNode, ParentSectionProvider 
     guard !childList.isEmpty else { return }
     let removed = updateDelegate == nil ? [] : sections
     withBracket {
-      for child in childList.removeAll() { detach(child) }
+      let (children, links) = childList.removeAll()
+      for (child, link) in zip(children, links) { detach(child, link) }
       if !removed.isEmpty {
-        send {
-          $0.provider(self, didRemoveSections: removed, at: IndexSet(integersIn: 0..<removed.count))
-        }
+        send(.removeSections(removed, at: IndexSet(integersIn: 0..<removed.count)))
       }
       checkInvariants()
     }
@@ -164,7 +157,24 @@ public final class ComposedSectionProvider: ProviderNode, ParentSectionProvider 
   /// - Complexity: O(1) amortized.
   public func index(ofChild child: AnyObject) -> Int? { childList.index(of: child) }
 
-  func presentedOffset(ofChildAt index: Int) -> Int? { childList.offset(at: index) }
+  func presentedOffset(ofChildAt index: Int) -> Int? { offset(ofChildAt: index) }
+
+  /// The number of sections presented by the children before `index` (`0...children.count`).
+  /// - Complexity: O(1) amortized.
+  private func offset(ofChildAt index: Int) -> Int {
+    childList.cachedOffset(at: index) ?? sectionCount(of: self, through: index)
+  }
+
+  func childrenToCount(through index: Int) -> Range<Int> {
+    childList.staleChildren(through: index)
+  }
+
+  func finishCount(through index: Int, _ counts: [Int]) -> Int {
+    childList.fillOffsets(through: index, counts)
+    return childList.cachedOffset(at: index)!
+  }
+
+  var cachedSectionCount: Int? { childList.cachedOffset(at: childList.count) }
 
   func checkInvariants() {
     #if SECTIONKIT_INTERNAL_CHECKS
@@ -185,6 +195,7 @@ func sectionOf(_ provider: any SectionProvider, at index: Int) -> any Section {
     let child: SectionProviderChild
     switch provider {
     case let composed as ComposedSectionProvider:
+      _ = composed.numberOfSections
       let (position, local) = composed.childList.locate(section: index)
       child = composed.childList[position]
       index = local
@@ -197,53 +208,5 @@ func sectionOf(_ provider: any SectionProvider, at index: Int) -> any Section {
     case .section(let section): return section
     case .provider(let next): provider = next
     }
-  }
-}
-
-// MARK: - Delegate conformances (re-indexing the children's events)
-
-/// A provider is the delegate of its child sections: their events are re-indexed and passed up.
-extension ComposedSectionProvider: SectionUpdateDelegate {
-  public func willBeginUpdating(_ section: any Section) { childWillBeginUpdating(section) }
-  public func didEndUpdating(_ section: any Section) { childDidEndUpdating(section) }
-  public func invalidateAll(_ section: any Section) { forwardInvalidateAll(from: section) }
-  public func section(_ section: any Section, didInsertElementAt index: Int) {
-    forwardElementChange(from: section, in: section, at: 0, .insert(index))
-  }
-  public func section(_ section: any Section, didRemoveElementAt index: Int) {
-    forwardElementChange(from: section, in: section, at: 0, .remove(index))
-  }
-  public func section(_ section: any Section, didUpdateElementAt index: Int) {
-    forwardElementChange(from: section, in: section, at: 0, .update(index))
-  }
-  public func section(_ section: any Section, didMoveElementAt index: Int, to newIndex: Int) {
-    forwardElementChange(from: section, in: section, at: 0, .move(from: index, to: newIndex))
-  }
-}
-
-/// A provider is the delegate of its child providers: their events are re-indexed and passed up.
-extension ComposedSectionProvider: SectionProviderUpdateDelegate {
-  public func willBeginUpdating(_ provider: any SectionProvider) {
-    childWillBeginUpdating(provider)
-  }
-  public func didEndUpdating(_ provider: any SectionProvider) { childDidEndUpdating(provider) }
-  public func invalidateAll(_ provider: any SectionProvider) {
-    forwardInvalidateAll(from: provider)
-  }
-  public func provider(
-    _ provider: any SectionProvider, didInsertSections sections: [any Section], at indexes: IndexSet
-  ) {
-    forwardSections(sections, at: indexes, from: provider, inserted: true)
-  }
-  public func provider(
-    _ provider: any SectionProvider, didRemoveSections sections: [any Section], at indexes: IndexSet
-  ) {
-    forwardSections(sections, at: indexes, from: provider, inserted: false)
-  }
-  public func provider(
-    _ provider: any SectionProvider, section: any Section, at sectionIndex: Int,
-    didChange change: ElementChange
-  ) {
-    forwardElementChange(from: section, in: provider, at: sectionIndex, change)
   }
 }

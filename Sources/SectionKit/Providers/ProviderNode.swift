@@ -2,16 +2,64 @@ import Foundation
 
 /// What ``ComposedSectionProvider`` and ``SegmentedSectionProvider`` share: a child list, the
 /// parent rules, brackets, and the re-indexing of their children's events.
-protocol ProviderNode: SectionProvider, SectionUpdateDelegate, SectionProviderUpdateDelegate {
+protocol ProviderNode: SectionProvider, LinkOwner {
   var childList: ChildList { get set }
   var bracket: UpdateBracket { get set }
-  /// Brackets opened by each child and not yet closed.
-  var openChildBrackets: ChildBrackets { get set }
+  /// The link this provider reports to when its parent is a built-in provider or a mapping.
+  var uplink: ChildLink? { get }
   /// The offset, in this provider's coordinates, of the child at `index`, or `nil` when that
   /// child's sections are not presented (an inactive segment).
   func presentedOffset(ofChildAt index: Int) -> Int?
   /// The children whose sections this provider presents, in order.
   var presentedChildren: ArraySlice<SectionProviderChild> { get }
+  /// The positions of the children whose counts ``finishCount(through:_:)`` needs to count the
+  /// sections presented before child `index`.
+  func childrenToCount(through index: Int) -> Range<Int>
+  /// The number of sections presented before child `index`, given the counts of
+  /// ``childrenToCount(through:)``; caches them where the provider keeps a cache.
+  func finishCount(through index: Int, _ counts: [Int]) -> Int
+  /// The number of sections this provider presents, when a cache holds it.
+  var cachedSectionCount: Int? { get }
+}
+
+/// The number of sections `root` presents before its child `index` (all of them for
+/// `index == root.childList.count`), refreshing stale caches of the built-in providers below
+/// with an explicit stack: the first count after a change at the bottom of a chain of any depth
+/// costs no stack frames. - Complexity: O(stale entries below).
+func sectionCount(of root: any ProviderNode, through index: Int) -> Int {
+  struct Frame {
+    let node: any ProviderNode
+    let through: Int
+    let children: Range<Int>
+    var counts: [Int] = []
+  }
+  var stack = [Frame(node: root, through: index, children: root.childrenToCount(through: index))]
+  var result = 0
+  while let frame = stack.last {
+    guard frame.counts.count < frame.children.count else {
+      result = frame.node.finishCount(through: frame.through, frame.counts)
+      stack.removeLast()
+      if !stack.isEmpty { stack[stack.count - 1].counts.append(result) }
+      continue
+    }
+    switch frame.node.childList[frame.children.lowerBound + frame.counts.count] {
+    case .section:
+      stack[stack.count - 1].counts.append(1)
+    case .provider(let provider):
+      if let node = provider as? any ProviderNode {
+        if let cached = node.cachedSectionCount {
+          stack[stack.count - 1].counts.append(cached)
+        } else {
+          let end = node.childList.count
+          stack.append(
+            Frame(node: node, through: end, children: node.childrenToCount(through: end)))
+        }
+      } else {
+        stack[stack.count - 1].counts.append(provider.numberOfSections)
+      }
+    }
+  }
+  return result
 }
 
 /// The sections `root` presents, flattened, in order: built-in providers below are walked with
@@ -41,7 +89,7 @@ func presentedSections(of root: any ProviderNode) -> [any Section] {
 /// would otherwise deinitialize each level from inside the deinit of the level above, and
 /// overflow the stack.
 func releaseDescendants(_ children: inout ChildList) {
-  var pending = children.removeAll()
+  var pending = children.removeAll().children
   while !pending.isEmpty {
     var composed: ComposedSectionProvider?
     var segmented: SegmentedSectionProvider?
@@ -74,7 +122,7 @@ extension ProviderNode {
 
   /// Empties the child list of a provider about to be released, for ``releaseDescendants(_:)``.
   func takeChildrenForRelease() -> [SectionProviderChild] {
-    childList.removeAll()
+    childList.removeAll().children
   }
 
   /// Runs `updates` inside one bracket of this provider.
@@ -85,56 +133,128 @@ extension ProviderNode {
   }
 
   private func closeBracket() {
-    if bracket.close(owner: typeName) { updateDelegate?.didEndUpdating(self) }
+    if bracket.close(owner: typeName) { emit(Hop(end: true)) }
   }
 
-  /// Sends one event to the delegate inside this provider's bracket.
-  func send(_ event: (any SectionProviderUpdateDelegate) -> Void) {
-    guard let delegate = updateDelegate else { return }
-    let delivery = bracket.delivery()
-    deliver(
-      delegate, delivery, begin: { $0.willBeginUpdating(self) }, end: { $0.didEndUpdating(self) },
-      event: event)
+  /// Sends one event of this provider's own up the tree, inside its bracket. The event is built
+  /// only when someone listens: building a deep chain bottom-up, with no delegate yet, stays
+  /// linear.
+  func send(_ event: @autoclosure () -> TreeEvent) {
+    guard updateDelegate != nil else { return }
+    var hop = Hop()
+    hop.add(event(), bracket.delivery())
+    emit(hop)
+  }
+
+  /// Sends `hop` up: through the link, or as method calls to a custom delegate.
+  private func emit(_ hop: Hop) {
+    if let uplink {
+      uplink.carry(hop)
+    } else if let delegate = updateDelegate {
+      hop.deliver(to: delegate, from: self)
+    }
+  }
+
+  var delegateObject: AnyObject? { updateDelegate }
+  var presentingCoordinator: Coordinator? { nil }
+
+  /// One step of the pipe: re-indexes what the child behind `link` sent and passes it on.
+  func take(_ hop: Hop, from link: ChildLink) -> (Hop, ChildLink)? {
+    var next = Hop()
+    if hop.begin {
+      link.openBrackets += 1
+      bracket.open()
+    }
+    if let event = hop.event, let event = reindex(event, from: link.child),
+      updateDelegate != nil
+    {
+      next.add(event, bracket.delivery())
+    }
+    if hop.end {
+      guard link.openBrackets > 0 else {
+        preconditionFailure(
+          "\(typeName): \(type(of: link.child)) sent didEndUpdating without a matching "
+            + "willBeginUpdating")
+      }
+      link.openBrackets -= 1
+      if bracket.close(owner: typeName) { next.end = true }
+    }
+    guard !next.isEmpty else { return nil }
+    if let uplink { return (next, uplink) }
+    if let delegate = updateDelegate { next.deliver(to: delegate, from: self) }
+    return nil
   }
 
   // MARK: Children
 
   /// Makes `child` a child of this provider, trapping when it already has a parent or when it
-  /// would make the tree a cycle.
-  func attach(_ child: SectionProviderChild, _ operation: @autoclosure () -> String) {
+  /// would make the tree a cycle; returns the link the child now reports to.
+  func attach(_ child: SectionProviderChild, _ operation: @autoclosure () -> String) -> ChildLink {
+    let link = ChildLink(owner: self, child: child.object)
     switch child {
     case .section(let section):
       precondition(
         section.updateDelegate == nil,
         "\(typeName).\(operation()): \(type(of: section)) already has a parent "
-          + "(\(type(of: section.updateDelegate!))); remove it from its parent first")
-      section.updateDelegate = self
+          + "(\(parentDescription(section.updateDelegate!))); remove it from its parent first")
+      section.updateDelegate = link
     case .provider(let provider):
       precondition(
         provider !== self, "\(typeName).\(operation()): a provider cannot contain itself")
       precondition(
         provider.updateDelegate == nil,
         "\(typeName).\(operation()): \(type(of: provider)) already has a parent "
-          + "(\(type(of: provider.updateDelegate!))); remove it from its parent first")
-      var ancestor: AnyObject? = parentObject(of: self)
-      while let node = ancestor {
-        precondition(
-          node !== provider,
-          "\(typeName).\(operation()): \(type(of: provider)) is an ancestor of this provider; "
-            + "adding it would make a cycle")
-        ancestor = parentObject(of: node)
-      }
-      provider.updateDelegate = self
+          + "(\(parentDescription(provider.updateDelegate!))); remove it from its parent first")
+      precondition(
+        !isAncestor(provider),
+        "\(typeName).\(operation()): \(type(of: provider)) is an ancestor of this provider; "
+          + "adding it would make a cycle")
+      provider.updateDelegate = link
     }
+    return link
+  }
+
+  /// Whether `candidate`, a provider with no parent, is an ancestor of this provider (the root of
+  /// its tree). Walks up from this provider and down `candidate`'s subtree in turns and stops
+  /// when either walk ends, so the cost is O(min(depth, subtree)): building a chain top-down
+  /// (small subtrees under a deep parent) or bottom-up (a deep subtree under a new root) is
+  /// linear overall.
+  private func isAncestor(_ candidate: any SectionProvider) -> Bool {
+    var up = parentObject(of: self)
+    // `nil` once the subtree holds a custom provider, whose children cannot be walked.
+    var down: [any ProviderNode]? = (candidate as? any ProviderNode).map { [$0] }
+    var steps = 0
+    defer { AncestorWalk.counter?.steps += steps }
+    while let node = up {
+      if node === candidate { return true }
+      up = parentObject(of: node)
+      steps += 1
+      guard var pending = down else { continue }
+      guard let next = pending.popLast() else { return false }
+      for case .provider(let child) in next.childList.children {
+        if child === self { return true }
+        guard let node = child as? any ProviderNode else {
+          down = nil
+          break
+        }
+        pending.append(node)
+        steps += 1
+      }
+      if down != nil { down = pending }
+    }
+    return false
   }
 
   /// Detaches `child`: its delegate is cleared and any bracket it had open here is closed.
-  func detach(_ child: SectionProviderChild) {
+  func detach(_ child: SectionProviderChild, _ link: ChildLink) {
     switch child {
     case .section(let section): section.updateDelegate = nil
     case .provider(let provider): provider.updateDelegate = nil
     }
-    for _ in 0..<openChildBrackets.removeAll(of: child.object) { closeBracket() }
+    link.owner = nil
+    let open = link.openBrackets
+    link.openBrackets = 0
+    for _ in 0..<open { closeBracket() }
   }
 
   /// The position of `child`, trapping when the event comes from something that is not a child.
@@ -146,55 +266,29 @@ extension ProviderNode {
     return index
   }
 
-  // MARK: Children's brackets
-
-  func childWillBeginUpdating(_ child: AnyObject) {
-    openChildBrackets.open(child)
-    bracket.open()
-  }
-
-  func childDidEndUpdating(_ child: AnyObject) {
-    guard openChildBrackets.close(child) else {
-      preconditionFailure(
-        "\(typeName): \(type(of: child)) sent didEndUpdating without a matching willBeginUpdating")
-    }
-    closeBracket()
-  }
-
   // MARK: Re-indexing the children's events
 
-  func forwardElementChange(
-    from section: any Section, in child: AnyObject, at localIndex: Int, _ change: ElementChange
-  ) {
+  /// `event`, sent by `child` in its coordinates, in this provider's coordinates; `nil` when the
+  /// child is not presented.
+  private func reindex(_ event: TreeEvent, from child: AnyObject) -> TreeEvent? {
     let index = indexOfEventSource(child)
-    guard let offset = presentedOffset(ofChildAt: index) else { return }
-    send { $0.provider(self, section: section, at: offset + localIndex, didChange: change) }
-  }
-
-  func forwardInvalidateAll(from child: AnyObject) {
-    let index = indexOfEventSource(child)
-    childList.childCountChanged(at: index)
-    guard presentedOffset(ofChildAt: index) != nil else { return }
-    send { $0.invalidateAll(self) }
-  }
-
-  func forwardSections(
-    _ sections: [any Section], at indexes: IndexSet, from child: AnyObject, inserted: Bool
-  ) {
-    let index = indexOfEventSource(child)
-    childList.childCountChanged(at: index)
-    guard let offset = presentedOffset(ofChildAt: index) else { return }
-    var shifted = indexes
-    shifted.shift(startingAt: 0, by: offset)
-    send {
-      if inserted {
-        $0.provider(self, didInsertSections: sections, at: shifted)
-      } else {
-        $0.provider(self, didRemoveSections: sections, at: shifted)
-      }
+    switch event {
+    case .element(let change, let local):
+      guard let offset = presentedOffset(ofChildAt: index) else { return nil }
+      return .element(change, inSection: offset + local)
+    case .invalidateAll:
+      childList.childCountChanged(at: index)
+      guard presentedOffset(ofChildAt: index) != nil else { return nil }
+      return .invalidateAll
+    case .insertSections(let sections, let indexes), .removeSections(let sections, let indexes):
+      childList.childCountChanged(at: index)
+      guard let offset = presentedOffset(ofChildAt: index) else { return nil }
+      var shifted = indexes
+      shifted.shift(startingAt: 0, by: offset)
+      if case .insertSections = event { return .insertSections(sections, at: shifted) }
+      return .removeSections(sections, at: shifted)
     }
   }
-
   /// The offset of `node` (a section or provider anywhere below this provider) in this provider's
   /// coordinates, found by walking up the parents. - Complexity: O(depth).
   func offset(ofDescendant node: AnyObject) -> Int? {
@@ -210,4 +304,12 @@ extension ProviderNode {
     }
     return total
   }
+}
+
+/// Counts the steps of the cycle check of `attach`, for tests that check its cost.
+enum AncestorWalk {
+  final class Counter: @unchecked Sendable {
+    var steps = 0
+  }
+  @TaskLocal static var counter: Counter?
 }

@@ -29,18 +29,6 @@ public enum SectionProviderChild {
     }
   }
 
-  /// The child's parent, as its update delegate.
-  var parent: AnyObject? {
-    switch self {
-    case .section(let section): section.updateDelegate
-    case .provider(let provider): provider.updateDelegate
-    }
-  }
-}
-
-/// The parent of a section or provider (its update delegate), as an object.
-func parentObject(of node: AnyObject) -> AnyObject? {
-  if let section = node as? any Section { return section.updateDelegate }
-  if let provider = node as? any SectionProvider { return provider.updateDelegate }
-  return nil
+  /// The child's parent: the owner of its link, or its custom delegate.
+  var parent: AnyObject? { parentObject(of: object) }
 }

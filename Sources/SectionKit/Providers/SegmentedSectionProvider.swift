@@ -20,12 +20,16 @@ public final class SegmentedSectionProvider: ProviderNode, ParentSectionProvider
 
   /// The delegate told about every change of the current child, in this provider's coordinates.
   public weak var updateDelegate: (any SectionProviderUpdateDelegate)? {
-    didSet { bracket.delegateChanged() }
+    didSet {
+      uplink = updateDelegate as? ChildLink
+      bracket.delegateChanged()
+    }
   }
+  /// ``updateDelegate`` when it is the link to a built-in parent or a mapping.
+  private(set) weak var uplink: ChildLink?
   // Unchecked exclusivity: these are only mutated by code that calls out to no other object.
   @exclusivity(unchecked) var childList = ChildList()
   @exclusivity(unchecked) var bracket = UpdateBracket()
-  @exclusivity(unchecked) var openChildBrackets = ChildBrackets()
   /// The presented child; `nil` when there are no children, or while switching.
   private var activeIndex: Int?
 
@@ -65,8 +69,9 @@ public final class SegmentedSectionProvider: ProviderNode, ParentSectionProvider
     activeIndex.map { childList.children[$0...$0] } ?? []
   }
 
-  /// The number of sections of the current child. - Complexity: O(1) for built-in children.
-  public var numberOfSections: Int { currentChild?.numberOfSections ?? 0 }
+  /// The number of sections of the current child. - Complexity: O(1) when the caches below are
+  /// up to date; a chain of segmented providers is walked with a loop.
+  public var numberOfSections: Int { sectionCount(of: self, through: childList.count) }
 
   /// The section at `index` of the current child; traps when out of range.
   public func section(at index: Int) -> any Section {
@@ -104,8 +109,8 @@ public final class SegmentedSectionProvider: ProviderNode, ParentSectionProvider
       index >= 0 && index <= childList.count,
       "SegmentedSectionProvider.insert(_:at:): index \(index) is out of range 0...\(childList.count)"
     )
-    attach(child, "insert(_:at:)")
-    childList.insert(child, at: index)
+    let link = attach(child, "insert(_:at:)")
+    childList.insert(child, link: link, at: index)
     if let active = activeIndex {
       if index <= active { setActive(active + 1) }
     } else {
@@ -131,8 +136,8 @@ public final class SegmentedSectionProvider: ProviderNode, ParentSectionProvider
       if index == activeIndex {
         activeIndex = nil
         emitSections(of: child, inserted: false)
-        childList.remove(at: index)
-        detach(child)
+        let (removed, link) = childList.remove(at: index)
+        detach(removed, link)
         if !childList.isEmpty {
           setActive(Swift.min(index, childList.count - 1))
           emitSections(of: childList[activeIndex!], inserted: true)
@@ -140,8 +145,8 @@ public final class SegmentedSectionProvider: ProviderNode, ParentSectionProvider
           storedIndex = 0
         }
       } else {
-        childList.remove(at: index)
-        detach(child)
+        let (removed, link) = childList.remove(at: index)
+        detach(removed, link)
         if let active = activeIndex, index < active { setActive(active - 1) }
       }
       checkInvariants()
@@ -157,7 +162,8 @@ public final class SegmentedSectionProvider: ProviderNode, ParentSectionProvider
         activeIndex = nil
         emitSections(of: childList[active], inserted: false)
       }
-      for child in childList.removeAll() { detach(child) }
+      let (children, links) = childList.removeAll()
+      for (child, link) in zip(children, links) { detach(child, link) }
       storedIndex = 0
       checkInvariants()
     }
@@ -185,13 +191,10 @@ public final class SegmentedSectionProvider: ProviderNode, ParentSectionProvider
     let count = child.numberOfSections
     guard count > 0 else { return }
     let indexes = IndexSet(integersIn: 0..<count)
-    send {
-      // Gathered only for a listener (see `ComposedSectionProvider.insert(_:at:)`).
-      if inserted {
-        $0.provider(self, didInsertSections: child.sections, at: indexes)
-      } else {
-        $0.provider(self, didRemoveSections: child.sections, at: indexes)
-      }
+    if inserted {
+      send(.insertSections(child.sections, at: indexes))
+    } else {
+      send(.removeSections(child.sections, at: indexes))
     }
   }
 
@@ -200,6 +203,18 @@ public final class SegmentedSectionProvider: ProviderNode, ParentSectionProvider
   public func index(ofChild child: AnyObject) -> Int? { childList.index(of: child) }
 
   func presentedOffset(ofChildAt index: Int) -> Int? { index == activeIndex ? 0 : nil }
+
+  func childrenToCount(through index: Int) -> Range<Int> {
+    activeIndex.map { $0..<$0 + 1 } ?? 0..<0
+  }
+
+  func finishCount(through index: Int, _ counts: [Int]) -> Int { counts.first ?? 0 }
+
+  var cachedSectionCount: Int? {
+    guard let activeIndex else { return 0 }
+    if case .section = childList[activeIndex] { return 1 }
+    return nil
+  }
 
   func checkInvariants() {
     #if SECTIONKIT_INTERNAL_CHECKS
@@ -211,53 +226,5 @@ public final class SegmentedSectionProvider: ProviderNode, ParentSectionProvider
         (activeIndex == nil) == childList.isEmpty || bracket.isOpen,
         "\(typeName): a non-empty provider must present a child")
     #endif
-  }
-}
-
-// MARK: - Delegate conformances (passing up the current child's events)
-
-/// A provider is the delegate of its child sections: the current child's events are passed up.
-extension SegmentedSectionProvider: SectionUpdateDelegate {
-  public func willBeginUpdating(_ section: any Section) { childWillBeginUpdating(section) }
-  public func didEndUpdating(_ section: any Section) { childDidEndUpdating(section) }
-  public func invalidateAll(_ section: any Section) { forwardInvalidateAll(from: section) }
-  public func section(_ section: any Section, didInsertElementAt index: Int) {
-    forwardElementChange(from: section, in: section, at: 0, .insert(index))
-  }
-  public func section(_ section: any Section, didRemoveElementAt index: Int) {
-    forwardElementChange(from: section, in: section, at: 0, .remove(index))
-  }
-  public func section(_ section: any Section, didUpdateElementAt index: Int) {
-    forwardElementChange(from: section, in: section, at: 0, .update(index))
-  }
-  public func section(_ section: any Section, didMoveElementAt index: Int, to newIndex: Int) {
-    forwardElementChange(from: section, in: section, at: 0, .move(from: index, to: newIndex))
-  }
-}
-
-/// A provider is the delegate of its child providers: the current child's events are passed up.
-extension SegmentedSectionProvider: SectionProviderUpdateDelegate {
-  public func willBeginUpdating(_ provider: any SectionProvider) {
-    childWillBeginUpdating(provider)
-  }
-  public func didEndUpdating(_ provider: any SectionProvider) { childDidEndUpdating(provider) }
-  public func invalidateAll(_ provider: any SectionProvider) {
-    forwardInvalidateAll(from: provider)
-  }
-  public func provider(
-    _ provider: any SectionProvider, didInsertSections sections: [any Section], at indexes: IndexSet
-  ) {
-    forwardSections(sections, at: indexes, from: provider, inserted: true)
-  }
-  public func provider(
-    _ provider: any SectionProvider, didRemoveSections sections: [any Section], at indexes: IndexSet
-  ) {
-    forwardSections(sections, at: indexes, from: provider, inserted: false)
-  }
-  public func provider(
-    _ provider: any SectionProvider, section: any Section, at sectionIndex: Int,
-    didChange change: ElementChange
-  ) {
-    forwardElementChange(from: section, in: provider, at: sectionIndex, change)
   }
 }

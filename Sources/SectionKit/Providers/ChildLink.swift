@@ -1,0 +1,158 @@
+import Foundation
+
+/// One change travelling up the tree, in the coordinates of the node that passes it on.
+///
+/// Brackets travel beside it, as the flags of a ``Hop``. A new kind of change (a section move, a
+/// section reload) is one more case here, re-indexed once in ``ProviderNode`` and turned into
+/// the mapping's output once in ``SectionProviderMapping``.
+enum TreeEvent {
+  /// Anything may have changed: reload.
+  case invalidateAll
+  /// `sections` were inserted at `indexes` (valid after the insertion).
+  case insertSections([any Section], at: IndexSet)
+  /// `sections` were removed from `indexes` (valid before the removal).
+  case removeSections([any Section], at: IndexSet)
+  /// An element of the section at this index changed.
+  case element(ElementChange, inSection: Int)
+}
+
+/// What crosses one link in one step: a bracket opened, an event, a bracket closed, in this order.
+struct Hop {
+  var begin = false
+  var event: TreeEvent?
+  var end = false
+
+  var isEmpty: Bool { !begin && event == nil && !end }
+
+  /// Adds `event` as `delivery` says (wrapped in its own bracket, announcing the open one, or
+  /// alone).
+  mutating func add(_ event: TreeEvent, _ delivery: UpdateBracket.Delivery) {
+    switch delivery {
+    case .wrapped:
+      begin = true
+      end = true
+    case .announced:
+      begin = true
+    case .plain:
+      break
+    }
+    self.event = event
+  }
+}
+
+/// The node a link leads to: a built-in provider or a mapping.
+protocol LinkOwner: AnyObject {
+  /// Takes what the child behind `link` sent, in the child's coordinates; returns what goes on
+  /// up and the link it goes through, or `nil` when nothing goes on by a link.
+  func take(_ hop: Hop, from link: ChildLink) -> (Hop, ChildLink)?
+  /// The object the owner itself reports to (a link, a custom delegate, a coordinator).
+  var delegateObject: AnyObject? { get }
+  /// The coordinator presenting this owner's tree, when the owner is that coordinator's mapping.
+  var presentingCoordinator: Coordinator? { get }
+}
+
+/// The delegate of one child: the pipe from a section or provider to its parent (a built-in
+/// provider or a mapping).
+///
+/// The parent creates the link when the child joins it and keeps it alive; the child holds it
+/// weakly, as its `updateDelegate`. Each call the child makes becomes a ``Hop`` carried up with a
+/// loop, one iteration per level, so an event from any depth costs no stack frames.
+final class ChildLink: SectionUpdateDelegate, SectionProviderUpdateDelegate {
+  /// The parent; `nil` once the child is detached.
+  weak var owner: (any LinkOwner)?
+  /// The child, for its position among the parent's children.
+  unowned let child: AnyObject
+  /// Brackets the child opened through this link and has not closed.
+  var openBrackets = 0
+
+  init(owner: any LinkOwner, child: AnyObject) {
+    self.owner = owner
+    self.child = child
+  }
+
+  /// Carries `hop` up from this link to the top of the tree.
+  func carry(_ hop: Hop) {
+    var hop = hop
+    var link = self
+    while let owner = link.owner, let next = owner.take(hop, from: link) {
+      (hop, link) = next
+    }
+  }
+
+  func willBeginUpdating(_ section: any Section) { carry(Hop(begin: true)) }
+  func didEndUpdating(_ section: any Section) { carry(Hop(end: true)) }
+  func invalidateAll(_ section: any Section) { carry(Hop(event: .invalidateAll)) }
+  func section(_ section: any Section, didInsertElementAt index: Int) {
+    carry(Hop(event: .element(.insert(index), inSection: 0)))
+  }
+  func section(_ section: any Section, didRemoveElementAt index: Int) {
+    carry(Hop(event: .element(.remove(index), inSection: 0)))
+  }
+  func section(_ section: any Section, didUpdateElementAt index: Int) {
+    carry(Hop(event: .element(.update(index), inSection: 0)))
+  }
+  func section(_ section: any Section, didMoveElementAt index: Int, to newIndex: Int) {
+    carry(Hop(event: .element(.move(from: index, to: newIndex), inSection: 0)))
+  }
+
+  func willBeginUpdating(_ provider: any SectionProvider) { carry(Hop(begin: true)) }
+  func didEndUpdating(_ provider: any SectionProvider) { carry(Hop(end: true)) }
+  func invalidateAll(_ provider: any SectionProvider) { carry(Hop(event: .invalidateAll)) }
+  func provider(
+    _ provider: any SectionProvider, didInsertSections sections: [any Section], at indexes: IndexSet
+  ) {
+    carry(Hop(event: .insertSections(sections, at: indexes)))
+  }
+  func provider(
+    _ provider: any SectionProvider, didRemoveSections sections: [any Section], at indexes: IndexSet
+  ) {
+    carry(Hop(event: .removeSections(sections, at: indexes)))
+  }
+  func provider(
+    _ provider: any SectionProvider, section: any Section, at sectionIndex: Int,
+    didChange change: ElementChange
+  ) {
+    carry(Hop(event: .element(change, inSection: sectionIndex)))
+  }
+}
+
+/// The parent of a section or provider as an object: the owner of its link, or a custom delegate
+/// itself.
+func parentObject(of node: AnyObject) -> AnyObject? {
+  let delegate: AnyObject?
+  if let section = node as? any Section {
+    delegate = section.updateDelegate
+  } else if let provider = node as? any SectionProvider {
+    delegate = provider.updateDelegate
+  } else {
+    return nil
+  }
+  if let link = delegate as? ChildLink { return link.owner }
+  return delegate
+}
+
+/// The type of the parent behind `delegate`, for trap messages.
+func parentDescription(_ delegate: AnyObject) -> String {
+  if let link = delegate as? ChildLink, let owner = link.owner { return "\(type(of: owner))" }
+  return "\(type(of: delegate))"
+}
+
+extension Hop {
+  /// Delivers this hop, sent by `provider`, to a delegate that is not a link (a custom object
+  /// the user set as the built-in provider's delegate).
+  func deliver(to delegate: any SectionProviderUpdateDelegate, from provider: any ProviderNode) {
+    if begin { delegate.willBeginUpdating(provider) }
+    switch event {
+    case .invalidateAll: delegate.invalidateAll(provider)
+    case .insertSections(let sections, let indexes):
+      delegate.provider(provider, didInsertSections: sections, at: indexes)
+    case .removeSections(let sections, let indexes):
+      delegate.provider(provider, didRemoveSections: sections, at: indexes)
+    case .element(let change, let index):
+      delegate.provider(
+        provider, section: sectionOf(provider, at: index), at: index, didChange: change)
+    case nil: break
+    }
+    if end { delegate.didEndUpdating(provider) }
+  }
+}
