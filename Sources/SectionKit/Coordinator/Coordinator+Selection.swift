@@ -247,6 +247,7 @@ extension Coordinator {
   /// state applies it. Deselected elements are owed a `didDeselect` (delivered after the
   /// changeset). See ``SelectionState/remap(through:sectionAt:)``.
   func remapSelection(through changeset: Changeset) {
+    guard !handlers.selection.isEmpty || !handlers.selection.tracked.isEmpty else { return }
     let deselected = handlers.selection.remap(through: changeset) { self.presented.sections[$0] }
     for (section, index) in deselected {
       handlers.notifications.append(.deselect(section, index))
