@@ -59,17 +59,28 @@ extension BracketedSection {
 
   /// Sends one element event to the delegate, announcing the bracket first if needed.
   func emit(_ change: ElementChange) {
-    send { $0.section(self, didChange: change) }
+    send(.element(change, inSection: 0)) { $0.section(self, didChange: change) }
   }
 
   /// Sends `invalidateAll` to the delegate, inside the open bracket if there is one.
   func emitInvalidateAll() {
-    send { $0.invalidateAll(self) }
+    send(.invalidateAll) { $0.invalidateAll(self) }
   }
 
-  private func send(_ event: (any SectionUpdateDelegate) -> Void) {
+  /// Sends one event: to a link (a built-in parent or a mapping) as one ``Hop`` carrying the
+  /// bracket's begin and end with it, so that it climbs the tree once instead of up to three
+  /// times; to any other delegate as method calls.
+  private func send(
+    _ treeEvent: @autoclosure () -> TreeEvent, _ event: (any SectionUpdateDelegate) -> Void
+  ) {
     guard let delegate = updateDelegate else { return }
     let delivery = bracket.delivery()
+    if let link = delegate as? ChildLink {
+      var hop = Hop()
+      hop.add(treeEvent(), delivery)
+      link.carry(hop)
+      return
+    }
     deliver(
       delegate, delivery, begin: { $0.willBeginUpdating(self) }, end: { $0.didEndUpdating(self) },
       event: event)
