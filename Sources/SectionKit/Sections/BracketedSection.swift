@@ -4,6 +4,8 @@ protocol BracketedSection: Section {
   /// The mutation under way, while the section runs its own work or calls out to user code in
   /// the middle of it; `nil` otherwise.
   var mutationInProgress: MutationInProgress? { get set }
+  /// The delegate when it is the link to a built-in parent or a mapping.
+  var uplink: ChildLink? { get }
 }
 
 /// A mutation of a section that is running code which must not mutate the section again: the
@@ -52,7 +54,13 @@ extension BracketedSection {
   func withBracket<R>(_ updates: () throws -> R) rethrows -> R {
     bracket.open()
     defer {
-      if bracket.close(owner: "\(Self.self)") { updateDelegate?.didEndUpdating(self) }
+      if bracket.close(owner: "\(Self.self)") {
+        if let link = uplink {
+          link.carry(Hop(end: true))
+        } else {
+          updateDelegate?.didEndUpdating(self)
+        }
+      }
     }
     return try updates()
   }
@@ -73,14 +81,14 @@ extension BracketedSection {
   private func send(
     _ treeEvent: @autoclosure () -> TreeEvent, _ event: (any SectionUpdateDelegate) -> Void
   ) {
-    guard let delegate = updateDelegate else { return }
-    let delivery = bracket.delivery()
-    if let link = delegate as? ChildLink {
+    if let link = uplink {
       var hop = Hop()
-      hop.add(treeEvent(), delivery)
+      hop.add(treeEvent(), bracket.delivery())
       link.carry(hop)
       return
     }
+    guard let delegate = updateDelegate else { return }
+    let delivery = bracket.delivery()
     deliver(
       delegate, delivery, begin: { $0.willBeginUpdating(self) }, end: { $0.didEndUpdating(self) },
       event: event)
