@@ -59,9 +59,14 @@ protocol LinkOwner: AnyObject {
 /// loop, one iteration per level, so an event from any depth costs no stack frames.
 final class ChildLink: SectionUpdateDelegate, SectionProviderUpdateDelegate {
   /// The parent; `nil` once the child is detached.
-  weak var owner: (any LinkOwner)?
-  /// The child, for its position among the parent's children.
-  unowned let child: AnyObject
+  ///
+  /// Not `weak`: the parent keeps its links and clears this when it detaches the child or is
+  /// released (``releaseDescendants(_:)``, ``SectionProviderMapping/detach()``), so it never
+  /// dangles, and each level of a climb saves a weak load (a climb reads it once per level).
+  unowned(unsafe) var owner: (any LinkOwner)?
+  /// The child, for its position among the parent's children; the parent holds the child as long
+  /// as it holds this link.
+  unowned(unsafe) let child: AnyObject
   /// Brackets the child opened through this link and has not closed.
   var openBrackets = 0
 

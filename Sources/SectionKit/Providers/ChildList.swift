@@ -97,6 +97,14 @@ struct ChildList {
     return (children, links)
   }
 
+  /// Removes every child of a provider being released; returns them. Their links no longer lead
+  /// to the provider (a link's owner is not a weak reference).
+  mutating func removeAllClearingLinks() -> [SectionProviderChild] {
+    let (children, links) = removeAll()
+    for link in links { link.owner = nil }
+    return children
+  }
+
   /// The position of the child that presents section `sectionIndex`, and that section's index
   /// within the child; the offsets must be cached through the end. - Complexity: O(log n).
   func locate(section sectionIndex: Int) -> (child: Int, local: Int) {

@@ -89,7 +89,7 @@ func presentedSections(of root: any ProviderNode) -> [any Section] {
 /// would otherwise deinitialize each level from inside the deinit of the level above, and
 /// overflow the stack.
 func releaseDescendants(_ children: inout ChildList) {
-  var pending = children.removeAll().children
+  var pending = children.removeAllClearingLinks()
   while !pending.isEmpty {
     var composed: ComposedSectionProvider?
     var segmented: SegmentedSectionProvider?
@@ -122,7 +122,7 @@ extension ProviderNode {
 
   /// Empties the child list of a provider about to be released, for ``releaseDescendants(_:)``.
   func takeChildrenForRelease() -> [SectionProviderChild] {
-    childList.removeAll().children
+    childList.removeAllClearingLinks()
   }
 
   /// Runs `updates` inside one bracket of this provider.
@@ -165,8 +165,10 @@ extension ProviderNode {
       link.openBrackets += 1
       bracket.open()
     }
+    // One weak load per level in the common case (a built-in parent): the uplink is read once.
+    let uplink = self.uplink
     if let event = hop.event, let event = reindex(event, from: link.child),
-      updateDelegate != nil
+      uplink != nil || updateDelegate != nil
     {
       next.add(event, bracket.delivery())
     }

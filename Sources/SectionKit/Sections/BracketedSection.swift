@@ -4,6 +4,8 @@ protocol BracketedSection: Section {
   /// The mutation under way, while the section runs its own work or calls out to user code in
   /// the middle of it; `nil` otherwise.
   var mutationInProgress: MutationInProgress? { get set }
+  /// The delegate when it is the link to a built-in parent or a mapping.
+  var uplink: ChildLink? { get }
 }
 
 /// A mutation of a section that is running code which must not mutate the section again: the
@@ -52,22 +54,39 @@ extension BracketedSection {
   func withBracket<R>(_ updates: () throws -> R) rethrows -> R {
     bracket.open()
     defer {
-      if bracket.close(owner: "\(Self.self)") { updateDelegate?.didEndUpdating(self) }
+      if bracket.close(owner: "\(Self.self)") {
+        if let link = uplink {
+          link.carry(Hop(end: true))
+        } else {
+          updateDelegate?.didEndUpdating(self)
+        }
+      }
     }
     return try updates()
   }
 
   /// Sends one element event to the delegate, announcing the bracket first if needed.
   func emit(_ change: ElementChange) {
-    send { $0.section(self, didChange: change) }
+    send(.element(change, inSection: 0)) { $0.section(self, didChange: change) }
   }
 
   /// Sends `invalidateAll` to the delegate, inside the open bracket if there is one.
   func emitInvalidateAll() {
-    send { $0.invalidateAll(self) }
+    send(.invalidateAll) { $0.invalidateAll(self) }
   }
 
-  private func send(_ event: (any SectionUpdateDelegate) -> Void) {
+  /// Sends one event: to a link (a built-in parent or a mapping) as one ``Hop`` carrying the
+  /// bracket's begin and end with it, so that it climbs the tree once instead of up to three
+  /// times; to any other delegate as method calls.
+  private func send(
+    _ treeEvent: @autoclosure () -> TreeEvent, _ event: (any SectionUpdateDelegate) -> Void
+  ) {
+    if let link = uplink {
+      var hop = Hop()
+      hop.add(treeEvent(), bracket.delivery())
+      link.carry(hop)
+      return
+    }
     guard let delegate = updateDelegate else { return }
     let delivery = bracket.delivery()
     deliver(

@@ -14,8 +14,13 @@
 nonisolated open class SingleElementSection<Element>: BracketedSection {
   /// The delegate told about every change: the parent provider once the section is in a tree.
   public weak var updateDelegate: (any SectionUpdateDelegate)? {
-    didSet { bracket.delegateChanged() }
+    didSet {
+      uplink = updateDelegate as? ChildLink
+      bracket.delegateChanged()
+    }
   }
+  /// ``updateDelegate`` when it is the link to a built-in parent or a mapping.
+  final weak var uplink: ChildLink?
   @exclusivity(unchecked) final var bracket = UpdateBracket()
   @exclusivity(unchecked) final var mutationInProgress: MutationInProgress?
 
