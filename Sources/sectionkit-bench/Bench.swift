@@ -44,7 +44,7 @@ enum Bench {
     let root = ComposedSectionProvider()
     var keep: AnyObject
     switch attach {
-    case .mapping: keep = SectionProviderMapping(provider: root)
+    case .mapping: keep = SectionProviderMapping(sectionProvider: root)
     case .coordinator:
       let coordinator = Coordinator(sectionProvider: root)
       coordinator.adapter = NullAdapter()

@@ -36,7 +36,7 @@ func layout(for sections: [any Section]) -> CompositionalLayout {  // `Section` 
     let root = ComposedSectionProvider()
     root.append(photos)
     root.append(captions)
-    let mapping = SectionProviderMapping(provider: root)
+    let mapping = SectionProviderMapping(sectionProvider: root)
     let result = layout(for: mapping.sections).frames(
       itemCounts: mapping.sections.map(\.numberOfElements), container: Size(width: 300, height: 600)
     )

@@ -37,7 +37,7 @@ struct DeepChainPipeTests {
     bottom.append(2)
     bottom.performBatchUpdates { bottom.removeAll() }
     #expect(bottom.isEmpty)
-    let mapping = SectionProviderMapping(provider: root)
+    let mapping = SectionProviderMapping(sectionProvider: root)
     let recorder = MappingRecorder(mapping)
     bottom.append(3)
     #expect(
@@ -60,7 +60,7 @@ struct DeepChainPipeTests {
     #expect(adapter.lastChangeset == Changeset(insertedSections: [sections - 1]))
     // Every level's cached offsets are stale now: the first count walks them with a loop.
     #expect(root.numberOfSections == sections)
-    #expect(coordinator.mapping.sectionOffset(of: added) == sections - 1)
+    #expect(coordinator.mapping.sectionOffset(for: added) == sections - 1)
     inner.remove(added)
     #expect(adapter.lastChangeset == Changeset(deletedSections: [sections - 1]))
     #expect(root.numberOfSections == sections - 1)

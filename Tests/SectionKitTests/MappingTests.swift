@@ -19,16 +19,16 @@ struct MappingTests {
     root.append(nested)
     root.append(section4)
 
-    let mapping = SectionProviderMapping(provider: root)
+    let mapping = SectionProviderMapping(sectionProvider: root)
     let recorder = MappingRecorder(mapping)
     #expect(mapping.numberOfSections == 4)
-    #expect(mapping.sectionOffset(of: section1) == 0)
-    #expect(mapping.sectionOffset(of: nested) == 1)
-    #expect(mapping.sectionOffset(of: section3) == 2)
-    #expect(mapping.sectionOffset(of: section4) == 3)
+    #expect(mapping.sectionOffset(for: section1) == 0)
+    #expect(mapping.sectionOffset(for: nested) == 1)
+    #expect(mapping.sectionOffset(for: section3) == 2)
+    #expect(mapping.sectionOffset(for: section4) == 3)
     #expect(root.sectionOffset(for: section3) == 2)
     #expect(nested.sectionOffset(for: section3) == 1)
-    #expect(root.numberOfElements(in: 2) == 3)
+    #expect(root.numberOfElements(inSection: 2) == 3)
     #expect(mapping.numberOfElements(inSection: 2) == 3)
     #expect(mapping.indexPath(for: 2, in: section3) == IndexPath(item: 2, section: 2))
     let located = mapping.sectionAndIndex(for: IndexPath(item: 1, section: 2))
@@ -42,8 +42,8 @@ struct MappingTests {
     let section5: ArraySection<String> = ["x"]
     nested.insert(section5, at: 0)
     #expect(recorder.take() == [.willBeginUpdating, .insertSections([1]), .didEndUpdating])
-    #expect(mapping.sectionOffset(of: section2) == 2)
-    #expect(mapping.sectionOffset(of: section4) == 4)
+    #expect(mapping.sectionOffset(for: section2) == 2)
+    #expect(mapping.sectionOffset(for: section4) == 4)
 
     section4.append("y")
     #expect(
@@ -51,8 +51,8 @@ struct MappingTests {
 
     root.remove(nested)
     #expect(recorder.take() == [.willBeginUpdating, .removeSections([1, 2, 3]), .didEndUpdating])
-    #expect(mapping.sectionOffset(of: section4) == 1)
-    #expect(mapping.sectionOffset(of: section2) == nil)
+    #expect(mapping.sectionOffset(for: section4) == 1)
+    #expect(mapping.sectionOffset(for: section2) == nil)
     #expect(nested.updateDelegate == nil)
 
     section2.append("z")
@@ -82,14 +82,14 @@ struct MappingTests {
     root.append(body)
     root.append(footer)
 
-    let mapping = SectionProviderMapping(provider: root)
+    let mapping = SectionProviderMapping(sectionProvider: root)
     let recorder = MappingRecorder(mapping)
     // header 0, pinned 1, unreadA 2, unreadB 3, footer 4
     #expect(mapping.numberOfSections == 5)
     #expect(tabs.currentIndex == 0)
-    #expect(mapping.sectionOffset(of: unreadB) == 3)
-    #expect(mapping.sectionOffset(of: archive) == nil, "inactive segments are not presented")
-    #expect(mapping.sectionOffset(of: footer) == 4)
+    #expect(mapping.sectionOffset(for: unreadB) == 3)
+    #expect(mapping.sectionOffset(for: archive) == nil, "inactive segments are not presented")
+    #expect(mapping.sectionOffset(for: footer) == 4)
 
     // Events from the inactive segment are not passed up.
     archive.append("a4")
@@ -101,8 +101,8 @@ struct MappingTests {
       recorder.take() == [
         .willBeginUpdating, .removeSections([2, 3]), .insertSections([2]), .didEndUpdating,
       ])
-    #expect(mapping.sectionOffset(of: archive) == 2)
-    #expect(mapping.sectionOffset(of: footer) == 3)
+    #expect(mapping.sectionOffset(for: archive) == 2)
+    #expect(mapping.sectionOffset(for: footer) == 3)
     #expect(mapping.numberOfElements(inSection: 2) == 4)
 
     // Clamped.
@@ -122,13 +122,13 @@ struct MappingTests {
       recorder.take() == [
         .willBeginUpdating, .removeSections([2]), .insertSections([2, 3]), .didEndUpdating,
       ])
-    #expect(mapping.sectionOffset(of: unreadC) == 3)
+    #expect(mapping.sectionOffset(for: unreadC) == 3)
 
     // Level 1: insert before the body, then remove it.
     let banner: ArraySection<String> = ["!"]
     root.insert(banner, before: body)
     #expect(recorder.take() == [.willBeginUpdating, .insertSections([1]), .didEndUpdating])
-    #expect(mapping.sectionOffset(of: unreadA) == 3)
+    #expect(mapping.sectionOffset(for: unreadA) == 3)
     root.remove(at: 0)
     #expect(recorder.take() == [.willBeginUpdating, .removeSections([0]), .didEndUpdating])
 
@@ -174,7 +174,7 @@ struct MappingTests {
     let ticker = Ticker()
     let root = ComposedSectionProvider()
     root.append(ticker)
-    let mapping = SectionProviderMapping(provider: root)
+    let mapping = SectionProviderMapping(sectionProvider: root)
     let recorder = MappingRecorder(mapping)
     ticker.tick()
     ticker.tick()
@@ -193,7 +193,7 @@ struct MappingTests {
     let root = ComposedSectionProvider()
     root.append(a)
     root.append(inner)
-    let mapping = SectionProviderMapping(provider: root)
+    let mapping = SectionProviderMapping(sectionProvider: root)
     let recorder = MappingRecorder(mapping)
     root.performBatchUpdates {
       a.append(3)
@@ -237,19 +237,19 @@ struct MappingTests {
       provider.append(provider)
     }
     await #expect(processExitsWith: .failure) {
-      let mapping = SectionProviderMapping(provider: ComposedSectionProvider())
+      let mapping = SectionProviderMapping(sectionProvider: ComposedSectionProvider())
       _ = mapping.section(at: 0)
     }
     await #expect(processExitsWith: .failure) {
       let root = ComposedSectionProvider()
       root.append(ArraySection<Int>([1]))
-      let mapping = SectionProviderMapping(provider: root)
+      let mapping = SectionProviderMapping(sectionProvider: root)
       _ = mapping.sectionAndIndex(for: IndexPath(item: 1, section: 0))
     }
     await #expect(processExitsWith: .failure) {
       let root = ComposedSectionProvider()
-      let first = SectionProviderMapping(provider: root)
-      _ = SectionProviderMapping(provider: root)  // a second mapping
+      let first = SectionProviderMapping(sectionProvider: root)
+      _ = SectionProviderMapping(sectionProvider: root)  // a second mapping
       withExtendedLifetime(first) {}
     }
     await #expect(processExitsWith: .failure) {

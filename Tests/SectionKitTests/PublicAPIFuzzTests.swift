@@ -127,14 +127,14 @@ final class FuzzWorld {
   }
 
   func randomAttachedSection() -> FuzzSection? {
-    let attached = sections.filter { coordinator.mapping.sectionOffset(of: $0) != nil }
+    let attached = sections.filter { coordinator.mapping.sectionOffset(for: $0) != nil }
     return attached.isEmpty ? nil : attached[int(0..<attached.count)]
   }
 
   func mutate(_ section: FuzzSection) {
     let count = section.count
     let kind = int(0..<8)
-    log.append("[\(coordinator.mapping.sectionOffset(of: section) ?? -1)]:\(kind)")
+    log.append("[\(coordinator.mapping.sectionOffset(for: section) ?? -1)]:\(kind)")
     switch kind {
     case 0: section.append(fresh())
     case 1: section.insert(fresh(), at: int(0..<count + 1))
@@ -199,7 +199,7 @@ final class FuzzWorld {
       coordinator.performAction(chance(50) ? "rename" : "delete", at: path)
     case 11:
       let segments = segmented[int(0..<segmented.count)]
-      guard coordinator.mapping.sectionOffset(of: segments) != nil || chance(20) else { return }
+      guard coordinator.mapping.sectionOffset(for: segments) != nil || chance(20) else { return }
       log.append("switch segment")
       segments.currentIndex = segments.currentIndex == 0 ? 1 : 0
     case 12:

@@ -9,7 +9,7 @@ struct RandomizedModelTests {
   /// Replays `steps` on a fresh tree; returns the first disagreement.
   static func failure(of steps: [TreeOperation]) -> String? {
     let fixture = TreeFixture()
-    let mapping = SectionProviderMapping(provider: fixture.root)
+    let mapping = SectionProviderMapping(sectionProvider: fixture.root)
     let recorder = MappingRecorder(mapping)
     for (number, step) in steps.enumerated() {
       fixture.apply(step)

@@ -22,7 +22,7 @@ extension Coordinator {
             + "model has \(section.numberOfElements)")
       }
       for entry in handlers.selection.entries.values {
-        guard let offset = mapping.sectionOffset(of: entry.section) else {
+        guard let offset = mapping.sectionOffset(for: entry.section) else {
           preconditionFailure("Coordinator: a section that is not presented has a selection")
         }
         let count = presented.counts[offset]

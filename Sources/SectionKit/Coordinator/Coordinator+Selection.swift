@@ -233,7 +233,7 @@ extension Coordinator {
   func presentedIndex(of section: any Section) -> Int? {
     let state = current
     if reducer == nil && !needsReload && pendingCommit == nil {
-      guard let index = mapping.sectionOffset(of: section),
+      guard let index = mapping.sectionOffset(for: section),
         index < state.sections.count, state.sections[index] === section
       else { return nil }
       return index

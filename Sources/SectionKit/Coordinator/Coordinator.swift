@@ -101,7 +101,7 @@ public final class Coordinator {
   /// new ``SectionProviderMapping`` (so it must not have a parent or another mapping).
   public init(sectionProvider: any SectionProvider) {
     self.sectionProvider = sectionProvider
-    self.mapping = SectionProviderMapping(provider: sectionProvider)
+    self.mapping = SectionProviderMapping(sectionProvider: sectionProvider)
     self.presented = PresentedState(mapping: mapping)
     mapping.delegate = self
   }
@@ -120,7 +120,7 @@ public final class Coordinator {
       mappingBatchIsOpen = false
       depth -= 1
     }
-    let newMapping = SectionProviderMapping(provider: sectionProvider)
+    let newMapping = SectionProviderMapping(sectionProvider: sectionProvider)
     self.sectionProvider = sectionProvider
     self.mapping = newMapping
     newMapping.delegate = self

@@ -13,7 +13,7 @@ import Foundation
 /// root.append(family)
 /// root.append(friends)
 ///
-/// let mapping = SectionProviderMapping(provider: root)
+/// let mapping = SectionProviderMapping(sectionProvider: root)
 /// mapping.indexPath(for: 0, in: friends)          // [1, 0]
 /// mapping.sectionAndIndex(for: [0, 1]).index      // 1 (in family)
 /// ```
@@ -22,7 +22,7 @@ import Foundation
 /// have one mapping at a time. Events reach the ``delegate`` as ``Event`` values, each outermost batch bracketed by exactly one
 /// ``Event/willBeginUpdating`` / ``Event/didEndUpdating`` pair.
 ///
-/// - Complexity: `section(at:)` is O(1); `sectionOffset(of:)` and `indexPath(for:in:)` are O(d) for
+/// - Complexity: `section(at:)` is O(1); `sectionOffset(for:)` and `indexPath(for:in:)` are O(d) for
 ///   a section d levels deep, using the providers' cached offsets; forwarding an event costs O(1)
 ///   plus, for a section insertion or removal, moving the flat list of sections.
 public final class SectionProviderMapping {
@@ -62,7 +62,7 @@ public final class SectionProviderMapping {
   }
 
   /// The root of the tree.
-  public let provider: any SectionProvider
+  public let sectionProvider: any SectionProvider
   /// The object told about every change, in global coordinates.
   public weak var delegate: (any SectionProviderMappingDelegate)?
 
@@ -71,17 +71,17 @@ public final class SectionProviderMapping {
   /// The root provider's delegate; it counts the brackets the root has open.
   private var rootLink: ChildLink!
 
-  /// Creates a mapping for the tree rooted at `provider` and sets the provider's delegate to the
+  /// Creates a mapping for the tree rooted at `sectionProvider` and sets the provider's delegate to the
   /// link that forwards its events here.
   ///
-  /// Traps when `provider` already has a delegate (a parent or another mapping).
-  public init(provider: any SectionProvider) {
+  /// Traps when `sectionProvider` already has a delegate (a parent or another mapping).
+  public init(sectionProvider provider: any SectionProvider) {
     precondition(
       provider.updateDelegate == nil,
-      "SectionProviderMapping(provider:): \(type(of: provider)) already has a delegate "
+      "SectionProviderMapping(sectionProvider:): \(type(of: provider)) already has a delegate "
         + "(\(parentDescription(provider.updateDelegate!))); a provider in a tree or with a "
         + "mapping cannot be the root of another mapping")
-    self.provider = provider
+    self.sectionProvider = provider
     self.sections = provider.sections
     rootLink = ChildLink(owner: self, child: provider)
     provider.updateDelegate = rootLink
@@ -91,14 +91,18 @@ public final class SectionProviderMapping {
 
   /// Stops listening to the root provider (which may then join a tree or another mapping).
   func detach() {
-    if provider.updateDelegate === rootLink { provider.updateDelegate = nil }
+    if sectionProvider.updateDelegate === rootLink { sectionProvider.updateDelegate = nil }
     rootLink.owner = nil
   }
 
-  /// The number of presented sections. - Complexity: O(1).
+  /// The number of presented sections.
+  ///
+  /// - Complexity: O(1).
   public var numberOfSections: Int { sections.count }
 
-  /// The section at global index `index`; traps when out of range. - Complexity: O(1).
+  /// The section at global index `index`; traps when out of range.
+  ///
+  /// - Complexity: O(1).
   public func section(at index: Int) -> any Section {
     checkSection(index, "section(at:)")
     return sections[index]
@@ -110,12 +114,14 @@ public final class SectionProviderMapping {
     return sections[index].numberOfElements
   }
 
-  /// The global index of `section`, or `nil` when it is not presented. - Complexity: O(depth).
-  public func sectionOffset(of section: any Section) -> Int? { offset(of: section) }
+  /// The global index of `section`, or `nil` when it is not presented.
+  ///
+  /// - Complexity: O(depth).
+  public func sectionOffset(for section: any Section) -> Int? { offset(of: section) }
 
   /// The global index of `provider`'s first section, or `nil` when it is not presented.
   /// - Complexity: O(depth).
-  public func sectionOffset(of provider: any SectionProvider) -> Int? { offset(of: provider) }
+  public func sectionOffset(for provider: any SectionProvider) -> Int? { offset(of: provider) }
 
   /// The global index path of element `index` of `section`, or `nil` when the section is not
   /// presented. Traps when `index` is out of the section's range.
@@ -128,7 +134,9 @@ public final class SectionProviderMapping {
   }
 
   /// The section and local element index behind a global index path; traps when the index path
-  /// is malformed or out of range. - Complexity: O(1).
+  /// is malformed or out of range.
+  ///
+  /// - Complexity: O(1).
   public func sectionAndIndex(for indexPath: IndexPath) -> (section: any Section, index: Int) {
     precondition(
       indexPath.count == 2,
@@ -150,8 +158,8 @@ public final class SectionProviderMapping {
   }
 
   private func offset(of node: AnyObject) -> Int? {
-    if node === provider { return 0 }
-    if let root = provider as? any ProviderNode { return root.offset(ofDescendant: node) }
+    if node === sectionProvider { return 0 }
+    if let root = sectionProvider as? any ProviderNode { return root.offset(ofDescendant: node) }
     return sections.firstIndex { $0 === node }
   }
 
@@ -166,7 +174,7 @@ public final class SectionProviderMapping {
 
   func checkInvariants() {
     #if SECTIONKIT_INTERNAL_CHECKS
-      let fresh = provider.sections
+      let fresh = sectionProvider.sections
       precondition(fresh.count == sections.count, "SectionProviderMapping: section count is stale")
       for (cached, actual) in zip(sections, fresh) {
         precondition(cached === actual, "SectionProviderMapping: cached sections are stale")
@@ -215,7 +223,7 @@ extension SectionProviderMapping: LinkOwner {
   private func receive(_ event: TreeEvent) {
     switch event {
     case .invalidateAll:
-      sections = provider.sections
+      sections = sectionProvider.sections
       send(.invalidateAll)
     case .insertSections(let inserted, let indexes):
       precondition(

@@ -22,7 +22,9 @@ struct ChildList {
 
   subscript(index: Int) -> SectionProviderChild { children[index] }
 
-  /// The position of `object` among the children, or `nil`. - Complexity: O(1) amortized.
+  /// The position of `object` among the children, or `nil`.
+  ///
+  /// - Complexity: O(1) amortized.
   mutating func index(of object: AnyObject) -> Int? {
     if lastFound < children.count, children[lastFound].object === object { return lastFound }
     let found = lookUp(object)
@@ -106,7 +108,9 @@ struct ChildList {
   }
 
   /// The position of the child that presents section `sectionIndex`, and that section's index
-  /// within the child; the offsets must be cached through the end. - Complexity: O(log n).
+  /// within the child; the offsets must be cached through the end.
+  ///
+  /// - Complexity: O(log n).
   func locate(section sectionIndex: Int) -> (child: Int, local: Int) {
     // The last child whose offset is <= sectionIndex and that presents at least one section.
     var low = 0

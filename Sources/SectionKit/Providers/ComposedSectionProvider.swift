@@ -59,7 +59,9 @@ public final class ComposedSectionProvider: ProviderNode, ParentSectionProvider 
 
   var presentedChildren: ArraySlice<SectionProviderChild> { childList.children[...] }
 
-  /// The number of sections this provider presents. - Complexity: O(1) amortized.
+  /// The number of sections this provider presents.
+  ///
+  /// - Complexity: O(1) amortized.
   public var numberOfSections: Int { offset(ofChildAt: childList.count) }
 
   /// The section at `index` in this provider's coordinates; traps when out of range.
@@ -73,18 +75,22 @@ public final class ComposedSectionProvider: ProviderNode, ParentSectionProvider 
   }
 
   /// The number of elements in the section at `sectionIndex`; traps when out of range.
-  public func numberOfElements(in sectionIndex: Int) -> Int {
+  public func numberOfElements(inSection sectionIndex: Int) -> Int {
     section(at: sectionIndex).numberOfElements
   }
 
   /// The offset of `section` in this provider's coordinates, at any depth, or `nil` when it is
-  /// not in this provider's tree (or sits in an inactive segment). - Complexity: O(depth).
+  /// not in this provider's tree (or sits in an inactive segment).
+  ///
+  /// - Complexity: O(depth).
   public func sectionOffset(for section: any Section) -> Int? {
     offset(ofDescendant: section)
   }
 
   /// The offset of the first section of `provider` in this provider's coordinates, at any depth,
-  /// or `nil` when it is not in this provider's tree. - Complexity: O(depth).
+  /// or `nil` when it is not in this provider's tree.
+  ///
+  /// - Complexity: O(depth).
   public func sectionOffset(for provider: any SectionProvider) -> Int? {
     offset(ofDescendant: provider)
   }

@@ -73,13 +73,21 @@ extension ParentSectionProvider {
   @discardableResult
   public func remove(_ provider: any SectionProvider) -> Bool { removeChild(provider) }
 
-  /// Whether `section` is a direct child. - Complexity: O(1) amortized.
+  /// Whether `section` is a direct child.
+  ///
+  /// - Complexity: O(1) amortized.
   public func contains(_ section: any Section) -> Bool { index(ofChild: section) != nil }
-  /// Whether `provider` is a direct child. - Complexity: O(1) amortized.
+  /// Whether `provider` is a direct child.
+  ///
+  /// - Complexity: O(1) amortized.
   public func contains(_ provider: any SectionProvider) -> Bool { index(ofChild: provider) != nil }
-  /// The position of `section` among the children, or `nil`. - Complexity: O(1) amortized.
+  /// The position of `section` among the children, or `nil`.
+  ///
+  /// - Complexity: O(1) amortized.
   public func firstIndex(of section: any Section) -> Int? { index(ofChild: section) }
-  /// The position of `provider` among the children, or `nil`. - Complexity: O(1) amortized.
+  /// The position of `provider` among the children, or `nil`.
+  ///
+  /// - Complexity: O(1) amortized.
   public func firstIndex(of provider: any SectionProvider) -> Int? { index(ofChild: provider) }
 
   private func removeChild(_ child: AnyObject) -> Bool {

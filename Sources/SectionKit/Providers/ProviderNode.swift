@@ -25,7 +25,9 @@ protocol ProviderNode: SectionProvider, LinkOwner {
 /// The number of sections `root` presents before its child `index` (all of them for
 /// `index == root.childList.count`), refreshing stale caches of the built-in providers below
 /// with an explicit stack: the first count after a change at the bottom of a chain of any depth
-/// costs no stack frames. - Complexity: O(stale entries below).
+/// costs no stack frames.
+///
+/// - Complexity: O(stale entries below).
 func sectionCount(of root: any ProviderNode, through index: Int) -> Int {
   struct Frame {
     let node: any ProviderNode
@@ -292,7 +294,9 @@ extension ProviderNode {
     }
   }
   /// The offset of `node` (a section or provider anywhere below this provider) in this provider's
-  /// coordinates, found by walking up the parents. - Complexity: O(depth).
+  /// coordinates, found by walking up the parents.
+  ///
+  /// - Complexity: O(depth).
   func offset(ofDescendant node: AnyObject) -> Int? {
     var total = 0
     var current = node

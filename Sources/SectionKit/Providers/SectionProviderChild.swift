@@ -13,7 +13,9 @@ public enum SectionProviderChild {
     }
   }
 
-  /// The number of sections this child presents. - Complexity: O(1) for built-in types.
+  /// The number of sections this child presents.
+  ///
+  /// - Complexity: O(1) for built-in types.
   public var numberOfSections: Int {
     switch self {
     case .section: 1

@@ -69,8 +69,10 @@ public final class SegmentedSectionProvider: ProviderNode, ParentSectionProvider
     activeIndex.map { childList.children[$0...$0] } ?? []
   }
 
-  /// The number of sections of the current child. - Complexity: O(1) when the caches below are
-  /// up to date; a chain of segmented providers is walked with a loop.
+  /// The number of sections of the current child.
+  ///
+  /// - Complexity: O(1) when the caches below are
+  ///   up to date; a chain of segmented providers is walked with a loop.
   public var numberOfSections: Int { sectionCount(of: self, through: childList.count) }
 
   /// The section at `index` of the current child; traps when out of range.
@@ -83,12 +85,14 @@ public final class SegmentedSectionProvider: ProviderNode, ParentSectionProvider
   }
 
   /// The number of elements in the section at `sectionIndex`; traps when out of range.
-  public func numberOfElements(in sectionIndex: Int) -> Int {
+  public func numberOfElements(inSection sectionIndex: Int) -> Int {
     section(at: sectionIndex).numberOfElements
   }
 
   /// The offset of `section` in this provider's coordinates, at any depth, or `nil` when it is
-  /// not presented (not in the tree, or in an inactive segment). - Complexity: O(depth).
+  /// not presented (not in the tree, or in an inactive segment).
+  ///
+  /// - Complexity: O(depth).
   public func sectionOffset(for section: any Section) -> Int? { offset(ofDescendant: section) }
   /// The offset of `provider`'s first section, or `nil` when it is not presented.
   public func sectionOffset(for provider: any SectionProvider) -> Int? {

@@ -372,10 +372,10 @@ final class TreeFixture {
       let viaRoot: Int?
       switch object {
       case let section as any Section:
-        viaMapping = mapping.sectionOffset(of: section)
+        viaMapping = mapping.sectionOffset(for: section)
         viaRoot = root.sectionOffset(for: section)
       case let provider as any SectionProvider:
-        viaMapping = mapping.sectionOffset(of: provider)
+        viaMapping = mapping.sectionOffset(for: provider)
         viaRoot = root.sectionOffset(for: provider)
         let count = provider.numberOfSections
         var flat: [(id: Int, items: [Item])] = []
