@@ -133,12 +133,26 @@ struct LayoutPass {
     -> Double
   {
     precondition(count >= 0, "CompositionalLayout: itemCounts[\(index)] is negative (\(count))")
+    let rules = configuration.rules
+    // UIKit: a section without elements and boundary items takes no space.
+    let collapses =
+      rules.emptySectionsCollapse && count == 0 && section.boundarySupplementaryItems.isEmpty
     // Horizontal insets wider than the container are scaled down to fit it (see Rect.inset);
     // vertical ones add to the content's height, and only the group's container stops at zero.
-    let insets = section.contentInsets.fitted(to: Size(width: container.width, height: .infinity))
+    let insets =
+      collapses
+      ? .zero : section.contentInsets.fitted(to: Size(width: container.width, height: .infinity))
     let contentWidth = max(0, container.width - insets.horizontal)
+    let orthogonal = section.orthogonalScrollingBehavior != .none
+    // UIKit: an orthogonal section's group takes fractions of the container's full width.
     let groupContainer = Size(
-      width: contentWidth, height: max(0, container.height - insets.vertical))
+      width: orthogonal && rules.orthogonalFractionsUseContainerWidth
+        ? container.width : contentWidth,
+      height: max(0, container.height - insets.vertical))
+    // The section's visible area across, in a group instance's coordinates (UIKit's group
+    // supplementaries stay inside it); an orthogonal strip holds all its groups.
+    let clip: (min: Double, max: Double)? =
+      orthogonal ? nil : (-insets.leading, container.width - insets.leading)
     let follows = section.supplementariesFollowContentInsets
     let spanX = follows ? insets.leading : 0
     let span = follows ? contentWidth : container.width
@@ -163,7 +177,6 @@ struct LayoutPass {
     var elements: [ElementAttributes] = []
     var itemsExtent = 0.0
     var stripLength = 0.0
-    let orthogonal = section.orthogonalScrollingBehavior != .none
     let spacing = section.interGroupSpacing
     let groupNode = section.group
     let groupSize = groupNode.layoutSize.resolved(in: groupContainer)
@@ -174,14 +187,16 @@ struct LayoutPass {
     let startX = insets.leading + centering
     if count > 0 {
       var context = GroupLayoutContext(
-        section: index, scrollDirection: configuration.scrollDirection, measure: measure,
-        nextElement: 0,
-        remaining: count)
+        section: index, scrollDirection: configuration.scrollDirection, rules: rules,
+        measure: measure, nextElement: 0, remaining: count)
       if measure == nil || !groupNode.containsEstimatedDimension {
-        let template = GroupLayoutEngine.layout(
+        var template = GroupLayoutEngine.layout(
           groupNode, proposed: groupSize, estimatesWidth: estimatesWidth,
           estimatesHeight: estimatesHeight,
           context: &context)
+        var unused: [String: Int] = [:]
+        GroupLayoutEngine.resolveGroupSupplementaries(
+          of: &template, clip: clip, running: &unused, absolute: false, context: context)
         let perGroup = template.leaves.count
         precondition(perGroup > 0, "LayoutSection \(index): the group lays out no item")
         let groups = (count + perGroup - 1) / perGroup
@@ -214,27 +229,31 @@ struct LayoutPass {
             ? Point(x: startX + Double(group) * stride, y: itemsTop)
             : Point(x: insets.leading, y: itemsTop + Double(group) * stride)
           emit(
-            template, at: origin, firstElement: group * perGroup, count: count, section: index,
-            into: &elements)
+            template, at: origin, firstElement: group * perGroup, instance: group, count: count,
+            section: index, into: &elements)
         }
       } else {
         context.remaining = count
         var along = 0.0
         var across = 0.0
         var groups = 0
+        var groupsOfKind: [String: Int] = [:]
         while context.remaining > 0 {
           let first = context.nextElement
-          let layout = GroupLayoutEngine.layout(
+          var layout = GroupLayoutEngine.layout(
             groupNode, proposed: groupSize, estimatesWidth: estimatesWidth,
             estimatesHeight: estimatesHeight,
             context: &context)
           precondition(
             context.nextElement > first, "LayoutSection \(index): the group lays out no item")
+          GroupLayoutEngine.resolveGroupSupplementaries(
+            of: &layout, clip: clip, running: &groupsOfKind, absolute: true, context: context)
           let origin =
             orthogonal
             ? Point(x: startX + along, y: itemsTop) : Point(x: insets.leading, y: itemsTop + along)
           emit(
-            layout, at: origin, firstElement: first, count: count, section: index, into: &elements)
+            layout, at: origin, firstElement: first, instance: groups, count: count,
+            section: index, into: &elements)
           along += (orthogonal ? layout.size.width : layout.size.height) + spacing
           across = max(across, orthogonal ? layout.size.height : layout.size.width)
           groups += 1
@@ -275,7 +294,7 @@ struct LayoutPass {
     // Backgrounds and the orthogonal strip.
     let contentFrame = Rect(
       x: 0, y: contentTop, width: container.width, height: contentBottom - contentTop)
-    for decoration in section.decorationItems {
+    for decoration in section.decorationItems where !collapses {
       let frame = contentFrame.inset(by: decoration.contentInsets)
       if isVisible(frame) {
         decorations.append(
@@ -299,14 +318,15 @@ struct LayoutPass {
     return bottom
   }
 
-  /// Emits the elements and supplementaries of one group instance that exist and are visible.
+  /// Emits the elements and supplementaries of one group instance that exist and are visible;
+  /// `instance` is the instance's index in the section (see `SupplementarySlot.groupsOfKind`).
   ///
   /// Always inlined into `layoutSection`, its only caller: as a call it costs the 100,000-element
   /// benchmark about 10% (measured with `sectionkit-bench layout`).
   @inline(__always)
   mutating func emit(
-    _ layout: GroupLayout, at origin: Point, firstElement: Int, count: Int, section: Int,
-    into elements: inout [ElementAttributes]
+    _ layout: GroupLayout, at origin: Point, firstElement: Int, instance: Int, count: Int,
+    section: Int, into elements: inout [ElementAttributes]
   ) {
     let available = count - firstElement
     let limit = min(available, layout.leaves.count)
@@ -332,7 +352,9 @@ struct LayoutPass {
       emitSupplementary(
         SupplementaryAttributes(
           kind: slot.kind,
-          indexPath: IndexPath(layoutSection: section, item: firstElement + slot.leaf),
+          indexPath: IndexPath(
+            layoutSection: section,
+            item: slot.group.map { instance * slot.groupsOfKind + $0 } ?? firstElement + slot.leaf),
           frame: slot.frame.offsetBy(dx: origin.x, dy: origin.y), zIndex: slot.zIndex))
     }
   }
