@@ -29,6 +29,9 @@ public struct CompositionalLayout: Sendable {
     /// Which of UIKit's measured rules the engine follows. Default: ``LayoutRules/uikit``;
     /// ``LayoutRules/legacy`` restores SectionKitLayout 1's frames.
     public var rules: LayoutRules = .uikit
+    /// What sections' content insets are measured from when they say
+    /// ``ContentInsetsReference/automatic``. Default: `.automatic` (the safe area).
+    public var contentInsetsReference: ContentInsetsReference = .automatic
 
     /// Creates a configuration.
     public init(

@@ -7,7 +7,7 @@ extension BoundaryAlignment {
   /// The x of an item of width `width` in the span `[x, x + span]`.
   func x(width: Double, spanX: Double, span: Double) -> Double {
     switch self {
-    case .leading, .topLeading, .bottomLeading: return spanX
+    case .leading, .topLeading, .bottomLeading, .none: return spanX
     case .trailing, .topTrailing, .bottomTrailing: return spanX + span - width
     case .top, .bottom: return spanX + (span - width) / 2
     }
@@ -21,18 +21,24 @@ struct LayoutPass {
   let configuration: CompositionalLayout.Configuration
   let measure: ((MeasurementRequest) -> Size)?
   let viewport: Rect?
+  let scroll: LayoutScrollPosition?
+  /// The rectangle pinned boundary items stick to: the viewport of a viewport query, else the
+  /// visible rectangle of the scroll position, else none.
+  let pinViewport: Rect?
   var supplementaries: [SupplementaryAttributes] = []
   var decorations: [SupplementaryAttributes] = []
   var sections: [SectionLayoutInfo] = []
 
   init(
     container: Size, configuration: CompositionalLayout.Configuration,
-    measure: ((MeasurementRequest) -> Size)?, viewport: Rect?
+    measure: ((MeasurementRequest) -> Size)?, viewport: Rect?, scroll: LayoutScrollPosition? = nil
   ) {
     self.container = container
     self.configuration = configuration
     self.measure = measure
     self.viewport = viewport
+    self.scroll = scroll
+    self.pinViewport = viewport ?? scroll.map { Rect(origin: $0.contentOffset, size: container) }
   }
 
   func isVisible(_ frame: Rect) -> Bool {
@@ -61,7 +67,7 @@ struct LayoutPass {
   func pinned(
     _ frame: Rect, item: BoundarySupplementaryItem, boundaryTop: Double, boundaryBottom: Double
   ) -> Rect {
-    guard item.pinToVisibleBounds, let viewport else { return frame }
+    guard item.pinToVisibleBounds, let viewport = pinViewport else { return frame }
     var result = frame
     if item.alignment.isBottom {
       result.origin.y = min(frame.minY, max(viewport.maxY - frame.height, boundaryTop))
@@ -185,6 +191,9 @@ struct LayoutPass {
     let centered = section.orthogonalScrollingBehavior == .groupPagingCentered
     let centering = centered ? max(0, (contentWidth - groupSize.width) / 2) : 0
     let startX = insets.leading + centering
+    // Elements of an orthogonal strip are reported where its scroll offset puts them.
+    let shift = orthogonal ? (scroll?.orthogonalOffset(ofSection: index) ?? 0) : 0
+    var groupLength = 0.0
     if count > 0 {
       var context = GroupLayoutContext(
         section: index, scrollDirection: configuration.scrollDirection, rules: rules,
@@ -202,6 +211,7 @@ struct LayoutPass {
         let groups = (count + perGroup - 1) / perGroup
         let stride = (orthogonal ? template.size.width : template.size.height) + spacing
         let along = orthogonal ? template.size.width : template.size.height
+        groupLength = template.size.width
         itemsExtent =
           orthogonal ? template.size.height : Double(groups) * along + Double(groups - 1) * spacing
         stripLength =
@@ -210,7 +220,7 @@ struct LayoutPass {
         var range = 0..<groups
         if let viewport, stride > 0 {
           let bounds = template.bounds
-          let base = orthogonal ? startX : itemsTop
+          let base = orthogonal ? startX - shift : itemsTop
           let low = orthogonal ? viewport.minX : viewport.minY
           let high = orthogonal ? viewport.maxX : viewport.maxY
           let boundsLow = orthogonal ? bounds.minX : bounds.minY
@@ -226,7 +236,7 @@ struct LayoutPass {
         for group in range {
           let origin =
             orthogonal
-            ? Point(x: startX + Double(group) * stride, y: itemsTop)
+            ? Point(x: startX - shift + Double(group) * stride, y: itemsTop)
             : Point(x: insets.leading, y: itemsTop + Double(group) * stride)
           emit(
             template, at: origin, firstElement: group * perGroup, instance: group, count: count,
@@ -250,7 +260,9 @@ struct LayoutPass {
             of: &layout, clip: clip, running: &groupsOfKind, absolute: true, context: context)
           let origin =
             orthogonal
-            ? Point(x: startX + along, y: itemsTop) : Point(x: insets.leading, y: itemsTop + along)
+            ? Point(x: startX - shift + along, y: itemsTop)
+            : Point(x: insets.leading, y: itemsTop + along)
+          if groups == 0 { groupLength = layout.size.width }
           emit(
             layout, at: origin, firstElement: first, instance: groups, count: count,
             section: index, into: &elements)
@@ -308,7 +320,9 @@ struct LayoutPass {
       ? OrthogonalRegion(
         section: index, frame: contentFrame,
         contentSize: Size(width: stripLength, height: contentFrame.height),
-        behavior: section.orthogonalScrollingBehavior)
+        behavior: section.orthogonalScrollingBehavior, visibleLength: container.width,
+        contentLength: stripLength, firstGroupOffset: startX, groupLength: groupLength,
+        groupSpacing: spacing)
       : nil
     sections.append(
       SectionLayoutInfo(
