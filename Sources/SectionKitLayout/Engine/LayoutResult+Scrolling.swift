@@ -40,6 +40,9 @@ extension LayoutResult {
   ) {
     let visible = Rect(origin: scroll.contentOffset, size: container)
     var all: [VisibleLayoutItem] = []
+    let views =
+      supplementaries.map { ($0, VisibleLayoutItem.Category.supplementary(kind: $0.kind)) }
+      + decorations.map { ($0, VisibleLayoutItem.Category.decoration(kind: $0.kind)) }
     for section in sections {
       guard let handler = handlers[section.index] else { continue }
       var bounds = visible
@@ -60,23 +63,13 @@ extension LayoutResult {
             category: .element, indexPath: IndexPath(indexes: [section.index, element.item]),
             frame: element.frame, zIndex: element.zIndex))
       }
-      for view in supplementaries
+      for (view, category) in views
       where view.indexPath.count == 2 && view.indexPath[0] == section.index
         && view.frame.intersects(visible)
       {
         items.append(
           VisibleLayoutItem(
-            category: .supplementary(kind: view.kind), indexPath: view.indexPath,
-            frame: view.frame, zIndex: view.zIndex))
-      }
-      for view in decorations
-      where view.indexPath.count == 2 && view.indexPath[0] == section.index
-        && view.frame.intersects(visible)
-      {
-        items.append(
-          VisibleLayoutItem(
-            category: .decoration(kind: view.kind), indexPath: view.indexPath, frame: view.frame,
-            zIndex: view.zIndex))
+            category: category, indexPath: view.indexPath, frame: view.frame, zIndex: view.zIndex))
       }
       let count = items.count
       handler(&items, offset, environment)
