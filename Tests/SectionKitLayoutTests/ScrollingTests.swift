@@ -153,6 +153,37 @@ import Testing
     #expect(rest.supplementaryFrame(ofKind: "header", at: ip(0, 0)) == rect(0, 0, 375, 30))
   }
 
+  @Test func pinnedHeader_inAHorizontalLayout_followsTheContentOffsetAlongX() {
+    // The description as written: 375-point-wide rows side by side (section 0 spans 0…1500)
+    // under a 375 × 30 header at the content's top; pinned, it follows the offset along x and
+    // stops at its section's end (1500 − 375).
+    let layout = Self.pinnedList().scrollDirection(.horizontal)
+    let result = layout.frames(
+      itemCounts: [4, 4], environment: Self.environment,
+      scroll: LayoutScrollPosition(contentOffset: Point(x: 100, y: 0)))
+    #expect(result.supplementaryFrame(ofKind: "header", at: ip(0, 0)) == rect(100, 0, 375, 30))
+    #expect(result.supplementaryFrame(ofKind: "header", at: ip(1, 0)) == rect(1_500, 0, 375, 30))
+    let later = layout.frames(
+      itemCounts: [4, 4], environment: Self.environment,
+      scroll: LayoutScrollPosition(contentOffset: Point(x: 1_400, y: 0)))
+    #expect(later.supplementaryFrame(ofKind: "header", at: ip(0, 0)) == rect(1_125, 0, 375, 30))
+  }
+
+  @Test func scrollPosition_nonFiniteOffset_traps() async {
+    await #expect(processExitsWith: .failure) {
+      _ = LayoutScrollPosition(orthogonalOffsets: [0: .infinity])
+    }
+  }
+
+  @Test func environment_negativeReferenceInsets_trap() async {
+    await #expect(processExitsWith: .failure) {
+      let environment = LayoutEnvironment(
+        containerSize: ScrollingTests.container, safeAreaInsets: EdgeInsets(leading: -1))
+      _ = layout(LayoutSection { HGroup { Item() }.height(.absolute(10)) })
+        .frames(itemCounts: [1], environment: environment)
+    }
+  }
+
   @Test func pinnedHeader_fullQueryMatchesTheViewportQuery() {
     let scroll = LayoutScrollPosition(contentOffset: Point(x: 0, y: 140))
     let full = Self.pinnedList().frames(
