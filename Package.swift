@@ -17,19 +17,27 @@ let package = Package(
     .library(name: "SectionKitTesting", targets: ["SectionKitTesting"]),
     .library(name: "SectionKitConsole", targets: ["SectionKitConsole"]),
     .library(name: "SectionKitLayout", targets: ["SectionKitLayout"]),
+    .library(name: "SectionKitLayoutBridge", targets: ["SectionKitLayoutBridge"]),
     .executable(name: "sectionkit-demo", targets: ["sectionkit-demo"]),
     .executable(name: "sectionkit-bench", targets: ["sectionkit-bench"]),
   ],
   targets: [
     .target(name: "SectionKit", swiftSettings: internalChecks),
     .target(name: "SectionKitTesting", dependencies: ["SectionKit"]),
-    .target(name: "SectionKitConsole", dependencies: ["SectionKit", "SectionKitLayout"]),
+    .target(
+      name: "SectionKitConsole",
+      dependencies: ["SectionKit", "SectionKitLayout", "SectionKitLayoutBridge"]),
     .target(name: "SectionKitLayout", swiftSettings: internalChecks),
+    // Sections that choose their own layout: the glue between SectionKit and SectionKitLayout,
+    // so that neither depends on the other.
+    .target(name: "SectionKitLayoutBridge", dependencies: ["SectionKit", "SectionKitLayout"]),
     // The demo's scripts and the example layouts, shared by `sectionkit-demo` and the golden
     // tests. Not a product: nothing here is API, and no library target depends on it.
     .target(
       name: "SectionKitExamples",
-      dependencies: ["SectionKit", "SectionKitConsole", "SectionKitLayout"]),
+      dependencies: [
+        "SectionKit", "SectionKitConsole", "SectionKitLayout", "SectionKitLayoutBridge",
+      ]),
     .executableTarget(
       name: "sectionkit-demo",
       dependencies: ["SectionKit", "SectionKitConsole", "SectionKitExamples"]),
@@ -64,6 +72,12 @@ let package = Package(
       dependencies: ["SectionKitLayout", "SectionKitTesting", "SectionKitExamples"],
       resources: [.copy("Golden")],
       swiftSettings: internalChecks),
+    .testTarget(
+      name: "SectionKitLayoutBridgeTests",
+      dependencies: [
+        "SectionKit", "SectionKitLayout", "SectionKitLayoutBridge", "SectionKitConsole",
+        "SectionKitExamples",
+      ]),
   ],
   swiftLanguageModes: [.v6]
 )
