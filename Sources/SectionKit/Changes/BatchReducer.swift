@@ -328,7 +328,8 @@ struct BatchReducer {
 
     // Two ways to read the survivors off; the smaller changeset wins (see `ElementPlan`).
     var plan = ElementPlan(oldRuns, deletes: deletes, inserts: inserts)
-    if oldRuns.count > 1 && oldRuns.contains(where: { $0.run.kind == .updated }) {
+    // With no reload converted, the first reading is minimal: fewest moves, one change per update.
+    if plan.converted > 0 {
       for (keepOrder, replaceMoves) in [(true, false), (false, true), (true, true)] {
         let other = ElementPlan(
           oldRuns, deletes: deletes, inserts: inserts, updatedKeepOrder: keepOrder,
@@ -388,6 +389,8 @@ struct BatchEvents {
 struct ElementPlan {
   var moves: [(old: Int, new: Int)] = []
   var reloads: [Int] = []
+  /// The number of updated elements deleted and inserted because their reload would land wrong.
+  var converted = 0
   var deletes: [Int]
   var inserts: [Int]
   /// The number of changes.
@@ -442,11 +445,13 @@ struct ElementPlan {
   ///
   /// Each conversion adds an explicit delete and insert, which shifts where the others land. Each
   /// round converts only the failing candidates displaced the furthest (the cause, usually: two
-  /// updated elements that swapped need one conversion, not two), up to eight rounds; then every
-  /// failing one, then every remaining one — at most ten rounds.
+  /// updated elements that swapped need one conversion, not two), up to eight rounds while the
+  /// candidates are few (64); then every failing one, up to four rounds; then every remaining one
+  /// — at most thirteen rounds, O(c + k log k) each for c candidates and k deletes and inserts.
   private mutating func settle(_ candidates: [(old: Int, new: Int)]) {
     var candidates = candidates
     var round = 0
+    let fineRounds = candidates.count <= 64 ? 8 : 0
     while !candidates.isEmpty {
       round += 1
       deletes.sort()
@@ -454,12 +459,13 @@ struct ElementPlan {
       let slots = SlotMap(removed: deletes, fixed: inserts)
       let displacement = candidates.map { abs(slots.destination(of: $0.old) - $0.new) }
       guard let furthest = displacement.max(), furthest > 0 else { break }
-      let threshold = round <= 8 ? furthest : round == 9 ? 1 : 0
+      let threshold = round <= fineRounds ? furthest : round <= fineRounds + 4 ? 1 : 0
       var kept: [(old: Int, new: Int)] = []
       for (candidate, distance) in zip(candidates, displacement) {
         if distance >= threshold {
           deletes.append(candidate.old)
           inserts.append(candidate.new)
+          converted += 1
         } else {
           kept.append(candidate)
         }
