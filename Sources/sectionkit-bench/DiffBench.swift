@@ -122,6 +122,34 @@ enum DiffBench {
       String(
         format: "   edit-count ratio (changes emitted / known edits, 20 runs of 1,000 rows): %.3f",
         editRatio(count: 1_000, runs: 20)))
+    let count = 100_000
+    let old = (0..<count).map { Row(id: $0) }
+    let worst: [(String, [Row])] = [
+      ("reverse", old.reversed()),
+      ("rotate by one", Array(old[1...] + old[..<1])),
+      ("first to last", Array(old[1...]) + [old[0]]),
+      ("last to first", [old[count - 1]] + Array(old[..<(count - 1)])),
+      ("all new", (count..<2 * count).map { Row(id: $0) }),
+      ("all same", old),
+    ]
+    for (name, new) in worst {
+      var changes = 0
+      let seconds = Bench.medianOf(3) {
+        let section = ArraySection(old)
+        let root = ComposedSectionProvider()
+        root.append(section)
+        let coordinator = Coordinator(sectionProvider: root)
+        let adapter = NullAdapter()
+        coordinator.adapter = adapter
+        let seconds = Bench.seconds { try! section.replaceElements(with: new) }
+        changes = adapter.operations
+        return seconds
+      }
+      print(
+        String(
+          format: "   100,000 rows, %@: %7.2f ms with coordinator, %d changes", name,
+          seconds * 1000, changes))
+    }
     print()
   }
 }

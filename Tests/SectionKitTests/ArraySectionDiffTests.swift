@@ -162,6 +162,17 @@ extension Item: Identifiable {}
     #expect(view.lastChangeset?.insertedElements == [IndexPath(item: 2, section: 0)])
   }
 
+  @Test func diffAndMutationsInOneBatch_areOneChangeset() throws {
+    let fixture = Fixture(Self.items(0..<4))
+    try fixture.section.performBatchUpdates {
+      try fixture.section.replaceElements(with: Self.items([3, 0, 1]))
+      fixture.section.append(Item(id: 9))
+    }
+    #expect(fixture.failures.isEmpty)
+    #expect(fixture.view.changesets.count == 1)
+    #expect(fixture.view.mirrorValues[1] == ["3@0", "0@0", "1@0", "9@0"])
+  }
+
   // MARK: Duplicate identities
 
   @Test func duplicateInNewContents_throwsNamingIdAndPositions_andLeavesTheSection() {
