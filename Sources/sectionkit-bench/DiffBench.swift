@@ -36,6 +36,18 @@ enum DiffBench {
     var foundationChanges: Int
   }
 
+  /// A section holding `rows` under a coordinator with a `NullAdapter` attached; keep the
+  /// coordinator alive while the section changes.
+  static func coordinated(_ rows: [Row]) -> (ArraySection<Row>, NullAdapter, Coordinator) {
+    let section = ArraySection(rows)
+    let root = ComposedSectionProvider()
+    root.append(section)
+    let coordinator = Coordinator(sectionProvider: root)
+    let adapter = NullAdapter()
+    coordinator.adapter = adapter
+    return (section, adapter, coordinator)
+  }
+
   /// Diffs `count` rows with 20% churn: on a section alone, then with a coordinator and an
   /// adapter attached (the whole pipe, one changeset); and Foundation's diff of the ids.
   static func run(count: Int) -> Figures {
@@ -47,13 +59,9 @@ enum DiffBench {
     var changes = 0
     var changesets = 0
     let coordinated = Bench.medianOf(5) {
-      let section = ArraySection(old)
-      let root = ComposedSectionProvider()
-      root.append(section)
-      let coordinator = Coordinator(sectionProvider: root)
-      let adapter = NullAdapter()
-      coordinator.adapter = adapter
+      let (section, adapter, coordinator) = Self.coordinated(old)
       let seconds = Bench.seconds { try! section.replaceElements(with: new) }
+      withExtendedLifetime(coordinator) {}
       changes = adapter.operations
       changesets = adapter.changesets
       return seconds
@@ -79,13 +87,9 @@ enum DiffBench {
     var known = 0
     for seed in 0..<UInt64(runs) {
       let (old, new, edits) = churned(count, seed: seed)
-      let section = ArraySection(old)
-      let root = ComposedSectionProvider()
-      root.append(section)
-      let coordinator = Coordinator(sectionProvider: root)
-      let adapter = NullAdapter()
-      coordinator.adapter = adapter
+      let (section, adapter, coordinator) = coordinated(old)
       try! section.replaceElements(with: new)
+      withExtendedLifetime(coordinator) {}
       emitted += adapter.operations
       known += edits
     }
@@ -135,13 +139,9 @@ enum DiffBench {
     for (name, new) in worst {
       var changes = 0
       let seconds = Bench.medianOf(3) {
-        let section = ArraySection(old)
-        let root = ComposedSectionProvider()
-        root.append(section)
-        let coordinator = Coordinator(sectionProvider: root)
-        let adapter = NullAdapter()
-        coordinator.adapter = adapter
+        let (section, adapter, coordinator) = coordinated(old)
         let seconds = Bench.seconds { try! section.replaceElements(with: new) }
+        withExtendedLifetime(coordinator) {}
         changes = adapter.operations
         return seconds
       }
