@@ -113,8 +113,8 @@ extension ArraySection where Element: Identifiable & Hashable {
   }
 }
 
-/// Two elements (or sections) of one list share an identity, so a diff cannot tell which is
-/// which. Thrown before anything changes: the section or provider is left exactly as it was.
+/// Two elements of one list share an identity, so a diff cannot tell which is which. Thrown before
+/// anything changes: the section is left exactly as it was.
 public struct DuplicateIdentityError: Error, Hashable, CustomStringConvertible {
   /// Which list holds the duplicate.
   public enum Contents: String, Sendable, Hashable {
@@ -130,21 +130,18 @@ public struct DuplicateIdentityError: Error, Hashable, CustomStringConvertible {
   public var contents: Contents
   /// The positions of its first two occurrences, ascending.
   public var positions: [Int]
-  /// What the positions index: `"element"`, or `"section"` for a snapshot's sections.
-  public var kind: String
 
   /// Creates an error for the identity `id` found at `positions` of `contents`.
-  public init(id: String, contents: Contents, positions: [Int], kind: String = "element") {
+  public init(id: String, contents: Contents, positions: [Int]) {
     self.id = id
     self.contents = contents
     self.positions = positions
-    self.kind = kind
   }
 
   /// `duplicate identity 7 in the new elements, at positions 2 and 5`.
   public var description: String {
     let places = positions.map(String.init).joined(separator: " and ")
-    return "duplicate identity \(id) in the \(contents.rawValue) \(kind)s, at positions \(places)"
+    return "duplicate identity \(id) in the \(contents.rawValue) elements, at positions \(places)"
   }
 }
 
