@@ -73,7 +73,9 @@ extension Coordinator {
     guard let handler = section as? any SelectionHandler else { return false }
     if handlers.selection.contains(section, index) { return true }
     guard handler.shouldSelect(at: index) else { return false }
-    insertSelection(handler, index: index, reportSelection: false)
+    // Called by program code when the view does not show it yet (see ViewAdapter.showsSelected).
+    let fromProgram = adapter?.showsSelected(indexPath) == false
+    insertSelection(handler, index: index, reportSelection: fromProgram)
     return true
   }
 
@@ -91,7 +93,8 @@ extension Coordinator {
       handlers.selection.contains(section, index)
     else { return true }
     guard handler.shouldDeselect(at: index) else { return false }
-    removeSelection(handler, indexes: [index], report: false)
+    let fromProgram = adapter?.showsSelected(indexPath) == true
+    removeSelection(handler, indexes: [index], report: fromProgram)
     return true
   }
 
