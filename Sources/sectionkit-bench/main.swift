@@ -1,6 +1,6 @@
 // The SectionKit benchmarks. Run in release: `swift run -c release sectionkit-bench`.
 // Pass names to run a subset: `swift run -c release sectionkit-bench build churn`
-// (build, churn, batches, insert, removal, chain, layout).
+// (build, churn, batches, insert, removal, chain, layout, console).
 import Foundation
 import SectionKit
 import SectionKitLayout
@@ -110,6 +110,14 @@ if enabled("layout") {
       "   \(sections) section(s): best \(figures.best.formatted(.units(allowed: [.milliseconds], fractionalPart: .show(length: 2)))), "
         + "median \(figures.median.formatted(.units(allowed: [.milliseconds], fractionalPart: .show(length: 2)))) "
         + "for \(figures.elementCount) elements (budget: 50 ms)")
+  }
+  print()
+}
+
+if enabled("console") {
+  print("## ConsoleListView, 100,000 elements in 26 sections, a 40×100 screen (mean; budget 5 ms)")
+  for (name, seconds) in Bench.consoleList() {
+    print(String(format: "   %@: %.3f ms", name, seconds * 1000))
   }
   print()
 }
