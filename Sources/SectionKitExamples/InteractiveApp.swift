@@ -45,8 +45,10 @@ public final class ContactsApp<Output: TextOutputStream> {
   /// The keys, shown by `?`.
   public static var help: [String] {
     [
-      "↑↓ jk move · PgUp PgDn · Home End gG · space select · Tab switch group",
-      "n add · d delete · r rename · e edit (then J/K move) · ? help · q quit",
+      "↑↓ jk PgUp PgDn Home End g G: move",
+      "space select · Tab group · q quit",
+      "n add · d delete · r rename",
+      "e edit, then J/K move · ? help",
     ]
   }
 
@@ -165,6 +167,14 @@ public final class ContactsApp<Output: TextOutputStream> {
       }
     }
     prompt = (command, text + String(decoding: typed, as: UTF8.self))
+    updateStatus()
+    list.draw()
+  }
+
+  /// The terminal was resized: the list takes the new size and the whole screen is redrawn.
+  public func resize(to size: ConsoleSize) {
+    list.size = size
+    message = "resized to \(size)"
     updateStatus()
     list.draw()
   }

@@ -44,13 +44,16 @@ func runInteractive(options: ConsoleOptions, contacts: Int) -> Int32 {
   ]
   var buffer = [UInt8](repeating: 0, count: 256)
   while true {
-    guard poll(&fds, 2, -1) >= 0 || errno == EINTR else { return 1 }
+    fds[0].revents = 0
+    fds[1].revents = 0
+    guard poll(&fds, 2, -1) >= 0 else {
+      // A signal (the resize) interrupted the wait: its byte is in the pipe, poll again.
+      if errno == EINTR { continue }
+      return 1
+    }
     if fds[1].revents & Int16(POLLIN) != 0 {
       resized.drain()
-      if let size = ConsoleSize.terminal() {
-        list.size = size
-        list.draw()
-      }
+      if let size = ConsoleSize.terminal() { app.resize(to: size) }
     }
     if fds[0].revents & Int16(POLLIN | POLLHUP) != 0 {
       let count = read(STDIN_FILENO, &buffer, buffer.count)
@@ -105,6 +108,11 @@ struct ResizeSignal {
       var byte: UInt8 = 1
       _ = write(resizeWriteEnd, &byte, 1)
     }
+    // A parent may have left the signal blocked (the mask is inherited).
+    var resize = sigset_t()
+    sigemptyset(&resize)
+    sigaddset(&resize, SIGWINCH)
+    pthread_sigmask(SIG_UNBLOCK, &resize, nil)
   }
 
   /// Reads what the signal wrote.
