@@ -140,8 +140,12 @@ public final class ConsoleAdapter<Output: TextOutputStream>: ViewAdapter {
   ) {
     updateData()
     changesetCount += 1
-    let old = shown
-    let (new, problems) = ShownSection.applying(changeset, to: old, reading: coordinator)
+    // What the log entry needs of the old state, then the rows changed in place: a changeset
+    // costs what it changes (plus its sections' headers), not a copy of everything shown.
+    let old = RememberedTexts(changeset, in: shown)
+    var taken: [ShownSection] = []
+    swap(&taken, &shown)
+    let (new, problems) = ShownSection.applying(changeset, to: &taken, reading: coordinator)
     shown = new
     guard problems.isEmpty else {
       // Only the summary: the parts of a changeset that does not fit may name sections and
