@@ -17,23 +17,16 @@ import Testing
     defer { session.close() }
     try session.waitFor("cursor [0, 0]")
     var screens = "--- start\n" + session.screen()
-    try session.keys("j", "j", "Space")
-    try session.waitFor("selected [0, 2]")
-    try session.keys("NPage")
-    try session.waitFor("cursor [1, 8]")
+    try session.press("j", "j", "Space", until: "selected [0, 2]")
+    try session.press("NPage", until: "cursor [1, 8]")
     screens += "--- down, down, select, page down\n" + session.screen()
-    try session.keys("G")
-    try session.waitFor("cursor [5, 11]")
+    try session.press("G", until: "cursor [5, 11]")
     screens += "--- G\n" + session.screen()
-    try session.keys("g", "Tab")
-    try session.waitFor("group: Recent")
+    try session.press("g", "Tab", until: "group: Recent")
     screens += "--- g, Tab\n" + session.screen()
-    try session.keys("d")
-    try session.waitFor("deleted Margaret Hamilton")
-    try session.keys("e", "J")
-    try session.waitFor("cannot move there")
-    try session.keys("?")
-    try session.waitFor("e edit, then J/K move")
+    try session.press("d", until: "deleted Margaret Hamilton")
+    try session.press("e", "J", until: "cannot move there")
+    try session.press("?", until: "e edit, then J/K move")
     screens += "--- d, e, J, ?\n" + session.screen()
     assertSnapshot(screens, named: "e2e-keys")
     try session.keys("q")
@@ -44,18 +37,15 @@ import Testing
     let session = try TmuxSession(rows: 10, columns: 40, contacts: 300)
     defer { session.close() }
     try session.waitFor("cursor [0, 0]")
-    try session.keys("j", "r", "C-u")
-    try session.waitFor("rename:")
+    try session.press("j", "r", until: "rename:")
     // Erase the name typed in (Backspace per character), then type a wide one.
     try session.keys(Array(repeating: "BSpace", count: 20))
     try session.text("漢字の名前 👩‍💻 José")
-    try session.keys("Enter")
-    try session.waitFor("renamed to 漢字")
+    try session.press("Enter", until: "renamed to 漢字")
     var screens = "--- renamed\n" + session.screen()
     try session.resize(rows: 8, columns: 24)
     try session.waitFor("resized to 8×24")
-    try session.keys("j")
-    try session.waitFor("cursor [0, 2]")
+    try session.press("j", until: "cursor [0, 2]")
     screens += "--- resized to 8×24, j\n" + session.screen()
     assertSnapshot(screens, named: "e2e-wide-resize")
     try session.keys("q")
@@ -105,6 +95,12 @@ struct TmuxSession {
 
   func keys(_ names: [String]) throws {
     try run(["send-keys", "-t", "demo"] + names)
+  }
+
+  /// Sends tmux key names, then waits until some line of the screen contains `text`.
+  func press(_ names: String..., until text: String) throws {
+    try keys(names)
+    try waitFor(text)
   }
 
   /// Types `text` literally.
