@@ -43,7 +43,7 @@ let package = Package(
       dependencies: ["SectionKit", "SectionKitConsole", "SectionKitExamples"]),
     .executableTarget(
       name: "sectionkit-bench",
-      dependencies: ["SectionKit", "SectionKitLayout", "SectionKitTesting"]),
+      dependencies: ["SectionKit", "SectionKitConsole", "SectionKitLayout", "SectionKitTesting"]),
     // A stand-in for the few UIKit types a `UICollectionView` adapter uses, main-actor isolated as
     // UIKit's are; it checks and replays each batch as UIKit would. Not a product.
     .target(

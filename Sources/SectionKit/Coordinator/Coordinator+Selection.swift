@@ -56,7 +56,9 @@ extension Coordinator {
   /// selected and the section hears ``SelectionHandler/didSelect(at:)``. In a single-selection
   /// section the previous element is deselected first: the section hears `didDeselect` and the
   /// adapter `coordinator(_:didDeselect:)` (it did not initiate that). The adapter is not told of
-  /// the selection it reported itself.
+  /// the selection it reported itself; when program code calls this and the adapter's view does
+  /// not show the element selected (``ViewAdapter/showsSelected(_:)`` answers `false`), the adapter
+  /// is told of it.
   ///
   /// Each handler call gets the element's index as it is at the time of that call: when an
   /// earlier call changed the model (a `didDeselect` that removes its element, say), later ones
@@ -73,14 +75,18 @@ extension Coordinator {
     guard let handler = section as? any SelectionHandler else { return false }
     if handlers.selection.contains(section, index) { return true }
     guard handler.shouldSelect(at: index) else { return false }
-    insertSelection(handler, index: index, reportSelection: false)
+    // Called by program code when the view does not show it yet (see ViewAdapter.showsSelected).
+    let fromProgram = adapter?.showsSelected(indexPath) == false
+    insertSelection(handler, index: index, reportSelection: fromProgram)
     return true
   }
 
   /// The user deselected the element at `indexPath` in the adapter's view.
   ///
   /// Asks the section (``SelectionHandler/shouldDeselect(at:)``); when it agrees, the element
-  /// leaves the selection and the section hears ``SelectionHandler/didDeselect(at:)``.
+  /// leaves the selection and the section hears ``SelectionHandler/didDeselect(at:)``. The adapter
+  /// is told only when its view still shows the element selected (program code called this; see
+  /// ``ViewAdapter/showsSelected(_:)``).
   ///
   /// - Returns: whether the element is deselected afterwards. When `false` the adapter must keep
   ///   showing it selected.
@@ -91,7 +97,8 @@ extension Coordinator {
       handlers.selection.contains(section, index)
     else { return true }
     guard handler.shouldDeselect(at: index) else { return false }
-    removeSelection(handler, indexes: [index], report: false)
+    let fromProgram = adapter?.showsSelected(indexPath) == true
+    removeSelection(handler, indexes: [index], report: fromProgram)
     return true
   }
 
