@@ -23,7 +23,7 @@ struct WireLine<Value: Codable>: Codable {
     var elements: [Value]
   }
   struct Element: Codable {
-    var path: IndexPath
+    var path: [Int]
     var value: Value
   }
 
@@ -32,7 +32,7 @@ struct WireLine<Value: Codable>: Codable {
   var seq: Int
   var stream: String?
   var sections: [[Value]]?
-  var changeset: Changeset?
+  var changeset: WireChangeset?
   var insertedSections: [SectionElements]?
   var elements: [Element]?
 
@@ -70,12 +70,12 @@ public struct StreamLineEncoder<Value: Codable & Sendable>: Sendable {
     case .changeset(let update):
       line = WireLine(
         v: StreamLine.version, type: "changeset", seq: update.sequence,
-        changeset: update.changeset,
+        changeset: WireChangeset(update.changeset),
         insertedSections: update.sections.sorted { $0.key < $1.key }.map {
           .init(index: $0.key, elements: $0.value)
         },
         elements: update.elements.sorted { $0.key < $1.key }.map {
-          .init(path: $0.key, value: $0.value)
+          .init(path: Array($0.key), value: $0.value)
         })
     }
     let encoder = JSONEncoder()
@@ -84,4 +84,60 @@ public struct StreamLineEncoder<Value: Codable & Sendable>: Sendable {
     data.append(UInt8(ascii: "\n"))
     return data
   }
+}
+
+/// A changeset on the wire: the fields of `Changeset`'s own coding, with every index path as a
+/// plain `[section, element]` array (Foundation encodes `IndexPath` differently on Apple platforms
+/// and on Linux).
+struct WireChangeset: Codable {
+  struct Move: Codable {
+    var from: [Int]
+    var to: [Int]
+  }
+
+  var deletedSectionRanges: [Range<Int>]?
+  var insertedSectionRanges: [Range<Int>]?
+  var reloadedSectionRanges: [Range<Int>]?
+  var movedSections: [Changeset.SectionMove]?
+  var deletedElements: [[Int]]?
+  var insertedElements: [[Int]]?
+  var reloadedElements: [[Int]]?
+  var movedElements: [Move]?
+
+  init(_ changeset: Changeset) {
+    deletedSectionRanges = changeset.deletedSectionRanges
+    insertedSectionRanges = changeset.insertedSectionRanges
+    reloadedSectionRanges = changeset.reloadedSectionRanges
+    movedSections = changeset.movedSections
+    deletedElements = changeset.deletedElements.map(Array.init)
+    insertedElements = changeset.insertedElements.map(Array.init)
+    reloadedElements = changeset.reloadedElements.map(Array.init)
+    movedElements = changeset.movedElements.map { Move(from: Array($0.from), to: Array($0.to)) }
+  }
+
+  /// The changeset, checked against its own invariants (those `Changeset`'s decoding checks);
+  /// the text of the first one broken otherwise.
+  func changeset() -> Result<Changeset, WireChangesetError> {
+    func paths(_ list: [[Int]]?) -> [IndexPath] { (list ?? []).map(IndexPath.init(indexes:)) }
+    var changeset = Changeset(
+      movedSections: movedSections ?? [], deletedElements: paths(deletedElements),
+      insertedElements: paths(insertedElements), reloadedElements: paths(reloadedElements),
+      movedElements: (movedElements ?? []).map {
+        Changeset.Move(from: IndexPath(indexes: $0.from), to: IndexPath(indexes: $0.to))
+      })
+    changeset.deletedSectionRanges = deletedSectionRanges ?? []
+    changeset.insertedSectionRanges = insertedSectionRanges ?? []
+    changeset.reloadedSectionRanges = reloadedSectionRanges ?? []
+    if let violation = changeset.invariantViolation() {
+      return .failure(
+        WireChangesetError(
+          text: "changeset.\(violation.fieldDescription) = \(violation.value) \(violation.reason)"))
+    }
+    return .success(changeset)
+  }
+}
+
+/// A changeset that breaks its own invariants.
+struct WireChangesetError: Error {
+  var text: String
 }

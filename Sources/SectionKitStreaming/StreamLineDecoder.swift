@@ -184,8 +184,13 @@ public struct StreamLineDecoder<Value: Codable & Sendable> {
       }
       return .snapshot(StreamSnapshot(stream: stream, sequence: wire.seq, sections: sections))
     case "changeset":
-      guard let changeset = wire.changeset else {
+      guard let wireChangeset = wire.changeset else {
         throw fail(.malformed, "a changeset line needs field changeset")
+      }
+      let changeset: Changeset
+      switch wireChangeset.changeset() {
+      case .success(let valid): changeset = valid
+      case .failure(let error): throw fail(.malformed, error.text)
       }
       guard wire.sections == nil, wire.stream == nil else {
         throw fail(.malformed, "a changeset line has no sections or stream (a snapshot's fields)")
@@ -204,7 +209,7 @@ public struct StreamLineDecoder<Value: Codable & Sendable> {
       var elements: [IndexPath: Value] = [:]
       var previousPath: IndexPath?
       for (position, entry) in (wire.elements ?? []).enumerated() {
-        let path = entry.path
+        let path = IndexPath(indexes: entry.path)
         guard path.count == 2, path[0] >= 0, path[1] >= 0 else {
           throw fail(
             .outOfRange,
