@@ -6,7 +6,8 @@ import Testing
 
 @Suite("Streaming: JSON lines, written and read back, each bad line named")
 struct StreamLineTests {
-  /// The lines of a board's stream: a snapshot, then `batches` changesets.
+  /// The lines of a board's stream, without their newlines: a snapshot, then a changeset per
+  /// batch that changed something.
   static func lines(seed: UInt64, batches: Int) throws -> (lines: [Data], content: [[Card]]) {
     var random = SeededGenerator(seed: seed)
     let board = RandomBoard()
@@ -17,7 +18,7 @@ struct StreamLineTests {
       board.randomBatch(using: &random)
       lines += try drain(subscription).map(encoder.encode)
     }
-    return (lines, board.content)
+    return (lines.map { $0.dropLast() }, board.content)
   }
 
   @Test func aStreamWrittenAsLinesReadsBackIntoAnEqualMirror() throws {
@@ -26,7 +27,7 @@ struct StreamLineTests {
     var decoder = StreamLineDecoder<Card>()
     var mirror = StreamMirror<Card>()
     // In chunks that cut lines anywhere.
-    let bytes = Data(lines.joined())
+    let bytes = Data(lines.map { $0 + [10] }.joined())
     var offset = 0
     while offset < bytes.count {
       let end = min(bytes.count, offset + 97)
