@@ -5,6 +5,7 @@
 //   swift run sectionkit-demo --log --plain   # append-only log, no ANSI, even on a terminal
 //   swift run sectionkit-demo --interactive   # on a terminal: select, edit and move with keys
 //   swift run sectionkit-demo --layout        # the sections drawn with compositional layouts
+//   swift run sectionkit-demo --json          # the script's updates as JSON lines (Docs/Streaming.md)
 //
 // The script itself is `ContactsDemo.run(on:pause:)` in the SectionKitExamples target, so that the
 // tests can compare its output with a golden file.
@@ -15,7 +16,7 @@ import SectionKitExamples
 
 let usage = """
   usage: sectionkit-demo [--step] [--log | --redraw] [--plain | --ansi]
-                         [--no-index-paths] [--trees] [--layout | --interactive]
+                         [--no-index-paths] [--trees] [--layout | --interactive | --json]
 
     --step            on a terminal, wait for Return after each step
     --log, --redraw   append-only log, or clear and redraw (default: redraw on a terminal
@@ -28,6 +29,7 @@ let usage = """
     --interactive     on a terminal: ↑/↓ or k/j move the cursor, space selects, e toggles
                       editing, K/J (or m) move the element while editing, a lists its
                       actions, q quits
+    --json            write the script's updates as JSON lines (a snapshot, then changesets)
 
   """
 
@@ -35,6 +37,7 @@ var options = ConsoleOptions(showsIndexPaths: true)
 var stepping = false
 var layoutDemo = false
 var interactive = false
+var json = false
 for argument in CommandLine.arguments.dropFirst() {
   switch argument {
   case "--step": stepping = true
@@ -46,6 +49,7 @@ for argument in CommandLine.arguments.dropFirst() {
   case "--no-index-paths": options.showsIndexPaths = false
   case "--trees": options.logsTreeAfterChanges = true
   case "--layout": layoutDemo = true
+  case "--json": json = true
   case "--help", "-h":
     StandardOutput().writeLine(usage)
     exit(0)
@@ -53,6 +57,11 @@ for argument in CommandLine.arguments.dropFirst() {
     StandardError().writeLine("sectionkit-demo: unknown option '\(argument)'\n\n" + usage)
     exit(2)
   }
+}
+
+if json {
+  ContactsDemo.streamJSON { FileHandle.standardOutput.write($0) }
+  exit(0)
 }
 
 if interactive {
