@@ -52,8 +52,13 @@ struct WireLine<Value: Codable>: Codable {
 /// }
 /// ```
 public struct StreamLineEncoder<Value: Codable & Sendable>: Sendable {
+  private let encoder: JSONEncoder
+
   /// Creates an encoder.
-  public init() {}
+  public init() {
+    encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+  }
 
   /// One line for `update`, ending with a newline. Keys are sorted and lists are in ascending
   /// order, so equal updates give equal bytes.
@@ -78,8 +83,6 @@ public struct StreamLineEncoder<Value: Codable & Sendable>: Sendable {
           .init(path: Array($0.key), value: $0.value)
         })
     }
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     var data = try encoder.encode(line)
     data.append(UInt8(ascii: "\n"))
     return data

@@ -150,22 +150,29 @@ public struct StreamLineDecoder<Value: Codable & Sendable> {
       StreamLineError(line: line, kind: kind, detail: detail)
     }
     let decoder = JSONDecoder()
-    let version: Version
-    do {
-      version = try decoder.decode(Version.self, from: data)
-    } catch {
-      throw fail(.malformed, "not a JSON object: \(describe(error))")
-    }
-    guard let v = version.v else { throw fail(.malformed, "missing field v (the format version)") }
-    guard v == StreamLine.version else {
-      throw fail(
-        .unsupportedVersion, "version \(v); this reader reads version \(StreamLine.version)")
-    }
     let wire: WireLine<Value>
     do {
       wire = try decoder.decode(WireLine<Value>.self, from: data)
     } catch {
+      // Why: not JSON, another version (whose fields may differ), or a bad field.
+      let version: Version
+      do {
+        version = try decoder.decode(Version.self, from: data)
+      } catch {
+        throw fail(.malformed, "not a JSON object: \(describe(error))")
+      }
+      guard let v = version.v else {
+        throw fail(.malformed, "missing field v (the format version)")
+      }
+      guard v == StreamLine.version else {
+        throw fail(
+          .unsupportedVersion, "version \(v); this reader reads version \(StreamLine.version)")
+      }
       throw fail(.malformed, describe(error))
+    }
+    guard wire.v == StreamLine.version else {
+      throw fail(
+        .unsupportedVersion, "version \(wire.v); this reader reads version \(StreamLine.version)")
     }
     guard (0...StreamLine.maximumSequence).contains(wire.seq) else {
       throw fail(

@@ -40,7 +40,9 @@ public final class UpdateStream<Value: Sendable>: Sendable {
     init(_ update: StreamChangeset<Value>) { self.update = update }
   }
 
-  struct Subscriber {
+  /// A class, so that the publisher's loop over every subscriber mutates in place and copies
+  /// nothing; only touched under the lock.
+  final class Subscriber {
     var queue = Ring<Shared>()
     /// The next update is a snapshot of the state at the time it is taken.
     var needsSnapshot = true
@@ -113,14 +115,14 @@ public final class UpdateStream<Value: Sendable>: Sendable {
       state.statistics.published += 1
       let snapshot = StreamUpdate.snapshot(
         StreamSnapshot(stream: id, sequence: state.sequence, sections: sections))
-      for index in state.subscribers.values.indices {
-        state.subscribers.values[index].queue.removeAll()
-        if let waiting = state.subscribers.values[index].waiting {
-          state.subscribers.values[index].waiting = nil
+      for subscriber in state.subscribers.values {
+        subscriber.queue.removeAll()
+        if let waiting = subscriber.waiting {
+          subscriber.waiting = nil
           resumed.append((waiting, snapshot))
           state.statistics.snapshotsServed += 1
         } else {
-          state.subscribers.values[index].needsSnapshot = true
+          subscriber.needsSnapshot = true
         }
       }
     }
@@ -157,16 +159,15 @@ public final class UpdateStream<Value: Sendable>: Sendable {
         }
         state.replay.append(shared)
       }
-      for index in state.subscribers.values.indices {
-        if state.subscribers.values[index].needsSnapshot { continue }
-        if let waiting = state.subscribers.values[index].waiting {
-          state.subscribers.values[index].waiting = nil
+      for subscriber in state.subscribers.values where !subscriber.needsSnapshot {
+        if let waiting = subscriber.waiting {
+          subscriber.waiting = nil
           resumed.append((waiting, .changeset(update)))
-        } else if state.subscribers.values[index].queue.count < policy.subscriberCapacity {
-          state.subscribers.values[index].queue.append(shared)
+        } else if subscriber.queue.count < policy.subscriberCapacity {
+          subscriber.queue.append(shared)
         } else {
-          state.subscribers.values[index].queue.removeAll()
-          state.subscribers.values[index].needsSnapshot = true
+          subscriber.queue.removeAll()
+          subscriber.needsSnapshot = true
           state.statistics.overflows += 1
         }
       }
@@ -217,7 +218,7 @@ public final class UpdateStream<Value: Sendable>: Sendable {
     let id = state.withLock { state -> Int in
       let id = state.nextSubscriber
       state.nextSubscriber += 1
-      var subscriber = Subscriber()
+      let subscriber = Subscriber()
       if let position, position.stream == self.id, position.sequence <= state.sequence {
         let missed = state.sequence - position.sequence
         if missed <= state.replay.count && missed <= policy.subscriberCapacity {
@@ -240,12 +241,12 @@ public final class UpdateStream<Value: Sendable>: Sendable {
 
   /// The subscriber's next update if one is due, `nil` if it ended, or `.wait`.
   func poll(_ id: Int, _ state: inout State) -> Poll {
-    guard state.subscribers[id] != nil else { return .ready(nil) }
-    if let shared = state.subscribers[id]!.queue.popFirst() {
+    guard let subscriber = state.subscribers[id] else { return .ready(nil) }
+    if let shared = subscriber.queue.popFirst() {
       return .ready(.changeset(shared.update))
     }
-    if state.subscribers[id]!.needsSnapshot {
-      state.subscribers[id]!.needsSnapshot = false
+    if subscriber.needsSnapshot {
+      subscriber.needsSnapshot = false
       state.statistics.snapshotsServed += 1
       let snapshot = StreamSnapshot(
         stream: self.id, sequence: state.sequence, sections: state.sections)

@@ -1,6 +1,6 @@
 // The SectionKit benchmarks. Run in release: `swift run -c release sectionkit-bench`.
 // Pass names to run a subset: `swift run -c release sectionkit-bench build churn`
-// (build, churn, batches, insert, removal, chain, layout).
+// (build, churn, batches, insert, removal, chain, layout, stream).
 import Foundation
 import SectionKit
 import SectionKitLayout
@@ -113,3 +113,5 @@ if enabled("layout") {
   }
   print()
 }
+
+if enabled("stream") { StreamBench.run() }
