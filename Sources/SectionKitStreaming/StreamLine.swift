@@ -90,8 +90,8 @@ public struct StreamLineEncoder<Value: Codable & Sendable>: Sendable {
 }
 
 /// A changeset on the wire: the fields of `Changeset`'s own coding, with every index path as a
-/// plain `[section, element]` array (Foundation encodes `IndexPath` differently on Apple platforms
-/// and on Linux).
+/// plain `[section, element]` array rather than Foundation's coding of `IndexPath` (an object,
+/// `{"indexes": […]}`), so that the format is this library's own.
 struct WireChangeset: Codable {
   struct Move: Codable {
     var from: [Int]
