@@ -7,7 +7,9 @@
 /// subscription and its iterator are released; either of the last two removes the subscriber
 /// from the stream.
 public struct StreamSubscription<Value: Sendable>: AsyncSequence, Sendable {
+  /// A snapshot or a changeset.
   public typealias Element = StreamUpdate<Value>
+  /// Iterating never throws.
   public typealias Failure = Never
 
   /// Removes the subscriber when the last copy of the subscription and its iterators go away.

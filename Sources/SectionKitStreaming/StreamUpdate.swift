@@ -40,7 +40,7 @@ public struct StreamSnapshot<Value: Sendable>: Sendable {
   }
 }
 
-/// One batch: a ``Changeset`` in UIKit's coordinates and the new values it needs.
+/// One batch: a ``/SectionKit/Changeset`` in UIKit's coordinates and the new values it needs.
 public struct StreamChangeset<Value: Sendable>: Sendable {
   /// The sequence number of the state after the batch: one more than the state before.
   public var sequence: Int
