@@ -72,9 +72,12 @@ struct ActorOwnedModelTests {
   @MainActor func randomBatchesReachTheMirror(seed: UInt64) async {
     let model = ActorOwnedModel(seed: seed)
     let mirror = MainActorMirror()
-    let updates = model.stream.subscribe()
+    // The snapshot is taken when the subscriber asks for it: take it before the first batch, so
+    // that every batch reaches the mirror as a changeset.
+    let updates = model.stream.subscribe().makeAsyncIterator()
+    if let snapshot = await updates.next() { mirror.receive(snapshot) }
     let consumer = Task { @MainActor in
-      for await update in updates { mirror.receive(update) }
+      while let update = await updates.next() { mirror.receive(update) }
     }
 
     for _ in 0..<300 { await model.performRandomStep() }
