@@ -17,6 +17,7 @@ let package = Package(
     .library(name: "SectionKitTesting", targets: ["SectionKitTesting"]),
     .library(name: "SectionKitConsole", targets: ["SectionKitConsole"]),
     .library(name: "SectionKitLayout", targets: ["SectionKitLayout"]),
+    .library(name: "SectionKitLayoutBridge", targets: ["SectionKitLayoutBridge"]),
     .library(name: "SectionKitStreaming", targets: ["SectionKitStreaming"]),
     .executable(name: "sectionkit-demo", targets: ["sectionkit-demo"]),
     .executable(name: "sectionkit-bench", targets: ["sectionkit-bench"]),
@@ -24,8 +25,13 @@ let package = Package(
   targets: [
     .target(name: "SectionKit", swiftSettings: internalChecks),
     .target(name: "SectionKitTesting", dependencies: ["SectionKit"]),
-    .target(name: "SectionKitConsole", dependencies: ["SectionKit", "SectionKitLayout"]),
+    .target(
+      name: "SectionKitConsole",
+      dependencies: ["SectionKit", "SectionKitLayout", "SectionKitLayoutBridge"]),
     .target(name: "SectionKitLayout", swiftSettings: internalChecks),
+    // Sections that choose their own layout: the glue between SectionKit and SectionKitLayout,
+    // so that neither depends on the other.
+    .target(name: "SectionKitLayoutBridge", dependencies: ["SectionKit", "SectionKitLayout"]),
     // A model's updates as a stream many clients follow: publisher, replay, JSON lines, mirror.
     .target(name: "SectionKitStreaming", dependencies: ["SectionKit"]),
     // The demo's scripts and the example layouts, shared by `sectionkit-demo` and the golden
@@ -33,7 +39,8 @@ let package = Package(
     .target(
       name: "SectionKitExamples",
       dependencies: [
-        "SectionKit", "SectionKitConsole", "SectionKitLayout", "SectionKitStreaming",
+        "SectionKit", "SectionKitConsole", "SectionKitLayout", "SectionKitLayoutBridge",
+        "SectionKitStreaming",
       ]),
     .executableTarget(
       name: "sectionkit-demo",
@@ -85,6 +92,12 @@ let package = Package(
       dependencies: ["SectionKitLayout", "SectionKitTesting", "SectionKitExamples"],
       resources: [.copy("Golden")],
       swiftSettings: internalChecks),
+    .testTarget(
+      name: "SectionKitLayoutBridgeTests",
+      dependencies: [
+        "SectionKit", "SectionKitLayout", "SectionKitLayoutBridge", "SectionKitConsole",
+        "SectionKitExamples",
+      ]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,6 @@
 import SectionKit
 import SectionKitLayout
+import SectionKitLayoutBridge
 
 /// Draws what a ``/SectionKit/Coordinator`` presents with a `CompositionalLayout`, in character
 /// cells: a box per element (labelled with the element's console text, wrapped), headers and
@@ -16,9 +17,21 @@ import SectionKitLayout
 ///
 /// Set it as a ``ConsoleAdapter``'s ``ConsoleAdapter/layout`` and the adapter draws the layout
 /// instead of the list after every change.
+///
+/// With ``sectionsChoose`` set, the sections choose their layouts: each drawing composes the
+/// layout from the sections the coordinator presents (`LayoutProvidingSection`s bring their own,
+/// the others take the fallback), so a section a changeset inserts brings its layout and a
+/// deleted one takes it away.
+///
+/// ```swift
+/// console.layout = ConsoleLayoutRenderer(sectionsChoose: SectionChosenLayout())
+/// ```
 public struct ConsoleLayoutRenderer: Sendable {
-  /// The layout.
+  /// The layout, when the sections do not choose theirs (``sectionsChoose`` is `nil`).
   public var layout: CompositionalLayout
+  /// When set, the layout is composed from the presented sections at every drawing, and
+  /// ``layout`` is not used.
+  public var sectionsChoose: SectionChosenLayout?
   /// The container the layout is computed for, in points.
   public var container: Size
   /// Points per character cell.
@@ -47,6 +60,19 @@ public struct ConsoleLayoutRenderer: Sendable {
     self.footerKind = footerKind
   }
 
+  /// Creates a renderer whose sections choose their layouts (see ``sectionsChoose``).
+  public init(
+    sectionsChoose: SectionChosenLayout, container: Size = defaultContainer,
+    renderer: LayoutTextRenderer = defaultRenderer,
+    headerKind: String = ListSection.headerKind, footerKind: String = ListSection.footerKind
+  ) {
+    self.init(
+      layout: CompositionalLayout(
+        configuration: sectionsChoose.configuration, sections: [sectionsChoose.fallback]),
+      container: container, renderer: renderer, headerKind: headerKind, footerKind: footerKind)
+    self.sectionsChoose = sectionsChoose
+  }
+
   /// The drawing of what `coordinator` presents.
   ///
   /// - Complexity: O(n) for n elements, plus the
@@ -55,8 +81,19 @@ public struct ConsoleLayoutRenderer: Sendable {
     render(ShownSection.snapshot(of: coordinator))
   }
 
+  /// The layout of `sections`: ``layout``, or composed from their own choices.
+  func layout(of sections: [ShownSection]) -> CompositionalLayout {
+    guard let sectionsChoose else { return layout }
+    let environment = LayoutEnvironment(containerSize: container)
+    return sectionsChoose.layout(
+      of: sections.map {
+        $0.layoutProvider?.layoutSection(for: environment) ?? sectionsChoose.fallback
+      })
+  }
+
   /// The drawing of `sections`.
   func render(_ sections: [ShownSection]) -> String {
+    let layout = layout(of: sections)
     func text(_ id: LayoutElementID) -> String? {
       switch id {
       case .element(let path):

@@ -1,4 +1,5 @@
 import SectionKit
+import SectionKitLayoutBridge
 
 /// What the console shows of one section: the texts it last read or was told about.
 ///
@@ -22,6 +23,8 @@ struct ShownSection {
   var rows: [Row]
   /// Whether the section is an `EditingHandler` in editing mode.
   var isEditing = false
+  /// The section, when it chooses its own layout (read by `ConsoleLayoutRenderer`).
+  weak var layoutProvider: (any LayoutProvidingSection)?
 
   /// Reads the section the coordinator presents at `index`, all rows unselected.
   /// - Complexity: O(k) for k elements.
@@ -45,6 +48,7 @@ struct ShownSection {
   mutating func refreshDecorations(coordinator: Coordinator, at index: Int) {
     let section = coordinator.section(at: index)
     isEditing = (section as? any EditingHandler)?.isEditing ?? false
+    layoutProvider = section as? any LayoutProvidingSection
     if let presentable = section as? any ConsolePresentable {
       title = presentable.consoleHeader.map(singleLine)
       header = title

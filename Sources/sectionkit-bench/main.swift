@@ -1,6 +1,6 @@
 // The SectionKit benchmarks. Run in release: `swift run -c release sectionkit-bench`.
 // Pass names to run a subset: `swift run -c release sectionkit-bench build churn`
-// (build, churn, batches, insert, removal, chain, layout, stream).
+// (build, churn, batches, insert, removal, chain, layout, diff, stream).
 import Foundation
 import SectionKit
 import SectionKitLayout
@@ -113,5 +113,7 @@ if enabled("layout") {
   }
   print()
 }
+
+if enabled("diff") { DiffBench.report() }
 
 if enabled("stream") { StreamBench.run() }

@@ -25,7 +25,8 @@ let usage = """
     --no-index-paths  do not prefix elements with their global index paths
     --trees           in log mode, write the whole tree after every changeset
     --layout          draw the sections with compositional layouts (CompositionalLayoutDSL's
-                      README example, a three-column mosaic, a ListKit-style layout)
+                      README example, a three-column mosaic, a ListKit-style layout, sections
+                      that choose their own layouts)
     --interactive     on a terminal: ↑/↓ or k/j move the cursor, space selects, e toggles
                       editing, K/J (or m) move the element while editing, a lists its
                       actions, q quits
@@ -83,7 +84,9 @@ let pauses = stepping && environment.isTerminal
 
 if layoutDemo {
   options.logsTreeAfterChanges = true
-  LayoutDemo.run(on: ConsoleAdapter(options: options, environment: environment), pause: pause)
+  let layoutConsole = ConsoleAdapter(options: options, environment: environment)
+  LayoutDemo.run(on: layoutConsole, pause: pause)
+  LayoutDemo.runSectionsChoose(on: layoutConsole, pause: pause)
 } else {
   ContactsDemo.run(on: console, pause: pause)
 }

@@ -9,10 +9,13 @@ import Testing
   @Test func compositionalLayoutDSLReadmeExample() throws {
     let result = LayoutExamples.compositionalLayoutDSLReadme().frames(
       itemCounts: LayoutExamples.readmeItemCounts, container: LayoutExamples.demoContainer)
-    // Hand-checked anchors: content width 320 - 32 = 288, group 0.3 × 288 = 86.4 square.
+    // Hand-checked anchors: the orthogonal section's group is 0.3 of the full 320-point width
+    // (UIKit's rule; 0.3 × 288 = 86.4 under `LayoutRules.legacy`), 96 square, after the 16-point
+    // inset and below the 30-point header and the 8-point inset; the next 8 points further.
     let first = try #require(result.frame(at: ip(0, 0)))
     #expect(first.minX == 16 && first.minY == 38)
-    #expect(abs(first.width - 86.4) < 1e-9 && abs(first.height - 86.4) < 1e-9)
+    #expect(abs(first.width - 96) < 1e-9 && abs(first.height - 96) < 1e-9)
+    #expect(result.frame(at: ip(0, 1))?.minX == 120)
     #expect(
       result.supplementaryFrame(ofKind: LayoutExamples.headerKind, at: ip(0, 0))
         == rect(0, 0, 320, 30))

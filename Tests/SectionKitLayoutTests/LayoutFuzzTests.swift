@@ -162,6 +162,7 @@ import Testing
     let container = Size(
       width: length(&rng, large: true), height: length(&rng, large: true))
     let layout = CompositionalLayout(sections: sections).interSectionSpacing(length(&rng))
+      .rules(Bool.random(using: &rng) ? .uikit : .legacy)
     return Case(
       layout: layout, itemCounts: itemCounts, container: container,
       measures: Bool.random(using: &rng))

@@ -140,7 +140,7 @@ import Testing
     #expect(result.supplementaryFrame(ofKind: "label", at: ip(0, 0)) == rect(102, 43, 50, 10))
   }
 
-  @Test func groupSupplementary_takesTheIndexPathOfTheGroupsFirstItem() {
+  @Test func groupSupplementary_legacyRules_takeTheIndexPathOfTheGroupsFirstItem() {
     let result = layout(
       LayoutSection {
         HGroup { Item().width(.fractionalWidth(0.5)) }.height(.absolute(50)).supplementaryItems {
@@ -148,7 +148,7 @@ import Testing
             .width(.absolute(10))
             .height(.absolute(4))
         }
-      }
+      }, configuration: .init(rules: .legacy)
     ).frames(itemCounts: [3], container: container)
     #expect(result.supplementaryFrame(ofKind: "g", at: ip(0, 0)) == rect(195, 46, 10, 4))
     #expect(result.supplementaryFrame(ofKind: "g", at: ip(0, 2)) == rect(195, 96, 10, 4))

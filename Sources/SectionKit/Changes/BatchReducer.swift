@@ -326,49 +326,28 @@ struct BatchReducer {
     }
     deletes.append(contentsOf: nextOld..<oldCount)
 
-    // Old runs outside the longest increasing (by old index, weighted by length) subsequence move.
-    let staying = longestIncreasingRuns(oldRuns.map(\.run))
-    var reloadCandidates: [(old: Int, new: Int)] = []
-    for (index, entry) in oldRuns.enumerated() {
-      let run = entry.run
-      for offset in 0..<run.count {
-        let old = run.start + offset
-        let new = entry.newStart + offset
-        switch (staying[index], run.kind) {
-        case (true, .updated):
-          reloadCandidates.append((old, new))
-        case (true, _):
-          break
-        case (false, .updated):
-          // A moved cell keeps its old content: a changed, moved element is a delete + insert.
-          deletes.append(old)
-          inserts.append(new)
-        case (false, _):
-          changeset.movedElements.append(
-            .init(
-              from: IndexPath(item: old, section: oldSection),
-              to: IndexPath(item: new, section: newSection)))
-        }
+    // Two ways to read the survivors off; the smaller changeset wins (see `ElementPlan`).
+    var plan = ElementPlan(oldRuns, deletes: deletes, inserts: inserts)
+    // With no reload converted, the first reading is minimal: fewest moves, one change per update.
+    if plan.converted > 0 {
+      for (keepOrder, replaceMoves) in [(true, false), (false, true), (true, true)] {
+        let other = ElementPlan(
+          oldRuns, deletes: deletes, inserts: inserts, updatedKeepOrder: keepOrder,
+          movesAsDeleteAndInsert: replaceMoves)
+        if other.size < plan.size { plan = other }
       }
     }
-
-    // A reload is UIKit's delete at the old path plus an insert at a path computed from the
-    // explicit deletes and inserts only (moves ignored). Keep it only where that path is right.
-    deletes.sort()
-    inserts.sort()
-    let reloadSlots = SlotMap(removed: deletes, fixed: inserts)
-    var converted: [(old: Int, new: Int)] = []
-    for candidate in reloadCandidates {
-      if reloadSlots.destination(of: candidate.old) == candidate.new {
-        changeset.reloadedElements.append(IndexPath(item: candidate.old, section: oldSection))
-      } else {
-        converted.append(candidate)
-      }
+    for move in plan.moves {
+      changeset.movedElements.append(
+        .init(
+          from: IndexPath(item: move.old, section: oldSection),
+          to: IndexPath(item: move.new, section: newSection)))
     }
-    for entry in converted {
-      deletes.append(entry.old)
-      inserts.append(entry.new)
+    for old in plan.reloads {
+      changeset.reloadedElements.append(IndexPath(item: old, section: oldSection))
     }
+    deletes = plan.deletes
+    inserts = plan.inserts
     changeset.deletedElements.append(
       contentsOf: deletes.map { IndexPath(item: $0, section: oldSection) })
     changeset.insertedElements.append(
@@ -389,12 +368,122 @@ struct BatchEvents {
   }
 }
 
+/// One reading of a section's surviving old elements: which unchanged ones move, which updated
+/// ones are reloaded, and which are deleted and inserted instead.
+///
+/// Unchanged elements outside a longest increasing subsequence of old indexes move. An updated
+/// element is never moved (a moved cell keeps its old content): it is reloaded where UIKit's reload
+/// arithmetic (B3: the explicit deletes and inserts only, moves ignored) lands it at its true new
+/// position, and deleted and inserted otherwise. Two readings are tried, as neither is always the
+/// smaller (the reducer tries the four combinations when a section has updated elements):
+/// - `updatedKeepOrder == false`: updated elements weigh nothing in the subsequence, so they never
+///   cost an unchanged element its place; each is reloaded wherever it lands right, even out of
+///   order (B3 ignores moves);
+/// - `updatedKeepOrder == true`: updated elements take part in the subsequence (length first,
+///   unchanged elements second); those outside it are deleted and inserted at once, which can let
+///   the others land (two updated elements that swapped: one delete + insert, one reload);
+/// - `movesAsDeleteAndInsert == true`: unchanged elements outside the subsequence are deleted and
+///   inserted instead of moved — one change more each, but B3 counts them no longer, which can
+///   let every reload land (`[0, 1, 2, 3, 4]` → `[1, 2', 3', 4', 0]`: 0 deleted and inserted, three
+///   reloads, instead of a move and three deletes and inserts).
+struct ElementPlan {
+  var moves: [(old: Int, new: Int)] = []
+  var reloads: [Int] = []
+  /// The number of updated elements deleted and inserted because their reload would land wrong.
+  var converted = 0
+  var deletes: [Int]
+  var inserts: [Int]
+  /// The number of changes.
+  var size: Int { moves.count + reloads.count + deletes.count + inserts.count }
+
+  /// - Complexity: O(s log s) for s surviving runs and updated elements.
+  init(
+    _ oldRuns: [(run: Run, newStart: Int)], deletes: [Int], inserts: [Int],
+    updatedKeepOrder: Bool = false, movesAsDeleteAndInsert: Bool = false
+  ) {
+    self.deletes = deletes
+    self.inserts = inserts
+    let runs = oldRuns.map(\.run)
+    let staying: [Bool]
+    if updatedKeepOrder {
+      // Length first, then unchanged elements: length × (total + 1) + unchanged orders them so.
+      let scale = runs.reduce(0) { $0 + $1.count } + 1
+      staying = longestIncreasingRuns(runs) {
+        $0.count * scale + ($0.kind == .updated ? 0 : $0.count)
+      }
+    } else {
+      staying = longestIncreasingRuns(runs) { $0.kind == .updated ? 0 : $0.count }
+    }
+    var candidates: [(old: Int, new: Int)] = []
+    for (index, entry) in oldRuns.enumerated() {
+      let run = entry.run
+      for offset in 0..<run.count {
+        let old = run.start + offset
+        let new = entry.newStart + offset
+        switch (staying[index], run.kind) {
+        case (true, .updated):
+          candidates.append((old, new))
+        case (false, .updated) where updatedKeepOrder:
+          self.deletes.append(old)
+          self.inserts.append(new)
+        case (false, .updated):
+          candidates.append((old, new))
+        case (true, _):
+          break
+        case (false, _) where movesAsDeleteAndInsert:
+          self.deletes.append(old)
+          self.inserts.append(new)
+        case (false, _):
+          moves.append((old, new))
+        }
+      }
+    }
+    settle(candidates)
+  }
+
+  /// Keeps as reloads the candidates that land right, converting the others to delete + insert.
+  ///
+  /// Each conversion adds an explicit delete and insert, which shifts where the others land. Each
+  /// round converts only the failing candidates displaced the furthest (the cause, usually: two
+  /// updated elements that swapped need one conversion, not two), up to eight rounds while the
+  /// candidates are few (64); then every failing one, up to four rounds; then every remaining one
+  /// — at most thirteen rounds, O(c + k log k) each for c candidates and k deletes and inserts.
+  private mutating func settle(_ candidates: [(old: Int, new: Int)]) {
+    var candidates = candidates
+    var round = 0
+    let fineRounds = candidates.count <= 64 ? 8 : 0
+    while !candidates.isEmpty {
+      round += 1
+      deletes.sort()
+      inserts.sort()
+      let slots = SlotMap(removed: deletes, fixed: inserts)
+      let displacement = candidates.map { abs(slots.destination(of: $0.old) - $0.new) }
+      guard let furthest = displacement.max(), furthest > 0 else { break }
+      let threshold = round <= fineRounds ? furthest : round <= fineRounds + 4 ? 1 : 0
+      var kept: [(old: Int, new: Int)] = []
+      for (candidate, distance) in zip(candidates, displacement) {
+        if distance >= threshold {
+          deletes.append(candidate.old)
+          inserts.append(candidate.new)
+          converted += 1
+        } else {
+          kept.append(candidate)
+        }
+      }
+      candidates = kept
+    }
+    reloads = candidates.map(\.old)
+  }
+}
+
 /// Which runs (disjoint ranges of old indexes, in new order) form the longest increasing
 /// subsequence of old indexes, each run weighted by its length. Runs are disjoint, so a run is
 /// either wholly before or wholly after another: the best subsequence takes whole runs.
 ///
+/// `weight` gives each run's weight (its length by default; see ``ElementPlan``).
+///
 /// - Complexity: O(r log r) for r runs.
-func longestIncreasingRuns(_ runs: [Run]) -> [Bool] {
+func longestIncreasingRuns(_ runs: [Run], weight: (Run) -> Int = \.count) -> [Bool] {
   guard runs.count > 1 else { return Array(repeating: true, count: runs.count) }
   // Rank runs by old start; a Fenwick tree over ranks gives the best chain ending below a rank.
   let order = runs.indices.sorted { runs[$0].start < runs[$1].start }
@@ -411,7 +500,7 @@ func longestIncreasingRuns(_ runs: [Run]) -> [Bool] {
       if tree[query].weight > found.weight { found = tree[query] }
       query -= query & -query
     }
-    let chain = (weight: found.weight + runs[index].count, run: index)
+    let chain = (weight: found.weight + weight(runs[index]), run: index)
     previous[index] = found.run
     if chain.weight > best.weight { best = chain }
     var slot = rank[index]

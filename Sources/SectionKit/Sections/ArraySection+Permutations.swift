@@ -84,9 +84,17 @@ struct FenwickCounter {
 
   /// All of `0..<count` present.
   init(count: Int) {
+    self.init(presence: [Bool](repeating: true, count: count))
+  }
+
+  /// The values `v` of `0..<presence.count` with `presence[v]` present.
+  ///
+  /// - Complexity: O(n).
+  init(presence: [Bool]) {
+    let count = presence.count
     tree = [Int](repeating: 0, count: count + 1)
     for index in 1...max(count, 1) where index <= count {
-      tree[index] += 1
+      if presence[index - 1] { tree[index] += 1 }
       let parent = index + (index & -index)
       if parent <= count { tree[parent] += tree[index] }
     }
@@ -105,9 +113,18 @@ struct FenwickCounter {
 
   /// Marks `value` as no longer present.
   mutating func remove(_ value: Int) {
+    add(-1, at: value)
+  }
+
+  /// Marks `value`, absent, as present.
+  mutating func insert(_ value: Int) {
+    add(1, at: value)
+  }
+
+  private mutating func add(_ delta: Int, at value: Int) {
     var index = value + 1
     while index < tree.count {
-      tree[index] -= 1
+      tree[index] += delta
       index += index & -index
     }
   }

@@ -17,6 +17,9 @@ public enum BoundaryAlignment: Sendable, Hashable, Codable, CaseIterable {
   case leading
   /// At the trailing side, top of the content.
   case trailing
+  /// No alignment (UIKit's `NSRectAlignment.none`): at the leading top corner of the content,
+  /// moved by ``BoundarySupplementaryItem/absoluteOffset`` only; it never extends the boundary.
+  case none
 }
 
 /// A header or footer of a section or of the whole layout, as in UIKit's

@@ -26,16 +26,23 @@ public struct CompositionalLayout: Sendable {
     public var interSectionSpacing: Double = 0
     /// Headers and footers of the whole layout (index path `[0]`).
     public var boundarySupplementaryItems: [BoundarySupplementaryItem] = []
+    /// Which of UIKit's measured rules the engine follows. Default: ``LayoutRules/uikit``;
+    /// ``LayoutRules/legacy`` restores SectionKitLayout 1's frames.
+    public var rules: LayoutRules = .uikit
+    /// What sections' content insets are measured from when they say
+    /// ``ContentInsetsReference/automatic``. Default: `.automatic` (the safe area).
+    public var contentInsetsReference: ContentInsetsReference = .automatic
 
     /// Creates a configuration.
     public init(
       scrollDirection: ScrollDirection = .vertical, interSectionSpacing: Double = 0,
-      boundarySupplementaryItems: [BoundarySupplementaryItem] = []
+      boundarySupplementaryItems: [BoundarySupplementaryItem] = [], rules: LayoutRules = .uikit
     ) {
       checkLength(interSectionSpacing, "CompositionalLayout.Configuration.interSectionSpacing")
       self.scrollDirection = scrollDirection
       self.interSectionSpacing = interSectionSpacing
       self.boundarySupplementaryItems = boundarySupplementaryItems
+      self.rules = rules
     }
   }
 
@@ -82,6 +89,11 @@ public struct CompositionalLayout: Sendable {
   /// Sets the main scroll direction.
   public func scrollDirection(_ value: ScrollDirection) -> Self {
     updated(self, \.configuration.scrollDirection, value)
+  }
+
+  /// Sets which of UIKit's measured rules the engine follows (see ``LayoutRules``).
+  public func rules(_ value: LayoutRules) -> Self {
+    updated(self, \.configuration.rules, value)
   }
 
   /// Appends layout-wide headers and footers.

@@ -33,6 +33,12 @@ public struct LayoutSection: Sendable, LayoutInsettable, LayoutSectionConvertibl
   public var boundarySupplementaryItems: [BoundarySupplementaryItem] = []
   /// Backgrounds.
   public var decorationItems: [DecorationItem] = []
+  /// What the content insets are measured from. Default: ``ContentInsetsReference/automatic``
+  /// (the configuration's).
+  public var contentInsetsReference: ContentInsetsReference = .automatic
+  /// Called with the section's visible views on every layout that has a scroll position (see
+  /// ``LayoutScrollPosition``); it may change their transform, alpha and z-index for that pass.
+  public var visibleItemsInvalidationHandler: VisibleItemsInvalidationHandler?
 
   /// Creates a section from its group.
   ///
@@ -81,6 +87,28 @@ public struct LayoutSection: Sendable, LayoutInsettable, LayoutSectionConvertibl
   /// Sets whether boundary items follow the content insets.
   public func supplementariesFollowContentInsets(_ value: Bool) -> Self {
     updated(self, \.supplementariesFollowContentInsets, value)
+  }
+
+  /// Sets what the content insets are measured from.
+  public func contentInsetsReference(_ value: ContentInsetsReference) -> Self {
+    updated(self, \.contentInsetsReference, value)
+  }
+
+  /// Sets the handler that may change the visible views' transform, alpha and z-index.
+  ///
+  /// ```swift
+  /// LayoutSection { HGroup { Item() }.width(.fractionalWidth(0.8)).height(.absolute(200)) }
+  ///   .orthogonalScrollingBehavior(.groupPagingCentered)
+  ///   .visibleItemsInvalidationHandler { items, offset, environment in
+  ///     for index in items.indices {
+  ///       let distance = abs(items[index].center.x - offset.x - environment.containerSize.width / 2)
+  ///       let scale = max(0.8, 1 - distance / environment.containerSize.width)
+  ///       items[index].transform = LayoutTransform(scaleX: scale, y: scale)
+  ///     }
+  ///   }
+  /// ```
+  public func visibleItemsInvalidationHandler(_ handler: VisibleItemsInvalidationHandler?) -> Self {
+    updated(self, \.visibleItemsInvalidationHandler, handler)
   }
 
   /// Appends headers and footers.

@@ -7,12 +7,26 @@ struct LeafSlot: Sendable {
 }
 
 /// One item or group supplementary of a laid-out group, relative to the group's origin.
-/// `leaf` is the ordinal of the element whose index path it takes; it exists only when that
-/// element exists.
+/// `leaf` is the ordinal of the element it belongs to (a group's first element); it exists only
+/// when that element exists. Under `LayoutRules.groupSupplementariesIndexedByGroup` a group's
+/// supplementary has `group`, the ordinal of its group among the groups of the instance that carry
+/// a supplementary of its kind, and `groupsOfKind`, the number of those groups per instance: its
+/// index path is then `[section, instance × groupsOfKind + group]`, otherwise the element's.
 struct SupplementarySlot: Sendable {
   var kind: String
   var frame: Rect
   var zIndex: Int
+  var leaf: Int
+  var group: Int? = nil
+  var groupsOfKind = 0
+}
+
+/// A group supplementary under UIKit's rules, anchored only once the section knows where the
+/// group lies in its visible area (see `GroupLayoutEngine.resolveGroupSupplementaries`). Pending
+/// supplementaries are kept with each group's before those of the groups inside it.
+struct PendingGroupSupplementary: Sendable {
+  var item: SupplementaryItem
+  var groupFrame: Rect
   var leaf: Int
 }
 
@@ -21,10 +35,18 @@ struct GroupLayout: Sendable {
   var size: Size
   var leaves: [LeafSlot] = []
   var supplementaries: [SupplementarySlot] = []
+  /// Group supplementaries still to be anchored (UIKit's rules only).
+  var pendingGroupSupplementaries: [PendingGroupSupplementary] = []
 
   /// Appends `child`, laid out at `origin`, renumbering its leaves after ours.
   mutating func append(_ child: GroupLayout, at origin: Point) {
     let base = leaves.count
+    for pending in child.pendingGroupSupplementaries {
+      pendingGroupSupplementaries.append(
+        PendingGroupSupplementary(
+          item: pending.item, groupFrame: pending.groupFrame.offsetBy(dx: origin.x, dy: origin.y),
+          leaf: base + pending.leaf))
+    }
     for leaf in child.leaves {
       leaves.append(
         LeafSlot(frame: leaf.frame.offsetBy(dx: origin.x, dy: origin.y), zIndex: leaf.zIndex))
@@ -51,6 +73,7 @@ struct GroupLayout: Sendable {
 struct GroupLayoutContext {
   let section: Int
   let scrollDirection: ScrollDirection
+  let rules: LayoutRules
   let measure: ((MeasurementRequest) -> Size)?
   var nextElement: Int
   var remaining: Int
@@ -214,8 +237,16 @@ enum GroupLayoutEngine {
     let innerAlong = along(inner)
     var children: [(layout: GroupLayout, edges: LayoutEdgeSpacing?)] = []
 
+    // UIKit resolves the fractions of a counted group's subitems along its axis against the
+    // length left after the spacing (see `LayoutRules.countedGroupFractionsExcludeSpacing`).
+    var fractionSpace = inner
+    if let count = group.count, context.rules.countedGroupFractionsExcludeSpacing {
+      let reduced = max(0, innerAlong - Double(count - 1) * gap.minimum)
+      if horizontal { fractionSpace.width = reduced } else { fractionSpace.height = reduced }
+    }
+
     func layoutChild(_ node: LayoutNode, forcedAlong: Double?) -> GroupLayout {
-      var size = node.layoutSize.resolved(in: inner)
+      var size = node.layoutSize.resolved(in: fractionSpace)
       var estimatesW = node.layoutSize.width.isEstimated
       var estimatesH = node.layoutSize.height.isEstimated
       if let forcedAlong {
@@ -331,11 +362,59 @@ enum GroupLayoutEngine {
   static func attachGroupSupplementaries(
     _ group: GroupNode, to result: inout GroupLayout, firstElement: Int, context: GroupLayoutContext
   ) {
-    guard !result.leaves.isEmpty else { return }
+    guard !result.leaves.isEmpty, !group.supplementaryItems.isEmpty else { return }
     let frame = Rect(origin: .zero, size: result.size)
-    for supplementary in group.supplementaryItems {
-      result.supplementaries.append(
-        anchor(supplementary, to: frame, leaf: 0, element: firstElement, context: context))
+    guard context.rules.groupSupplementariesIndexedByGroup else {
+      for supplementary in group.supplementaryItems {
+        result.supplementaries.append(
+          anchor(supplementary, to: frame, leaf: 0, element: firstElement, context: context))
+      }
+      return
     }
+    // This group comes before the groups inside it, so it is numbered before them.
+    result.pendingGroupSupplementaries.insert(
+      contentsOf: group.supplementaryItems.map {
+        PendingGroupSupplementary(item: $0, groupFrame: frame, leaf: 0)
+      }, at: 0)
+  }
+
+  /// Anchors the group supplementaries of a section's group instance (UIKit's rules) on the part
+  /// of each group's frame between `clip.min` and `clip.max` along x (the section's visible
+  /// area, in the instance's coordinates; `nil` for no limit), and numbers the groups of each
+  /// kind in order.
+  ///
+  /// With `running` (an instance laid out on its own), the groups are numbered from the counts in
+  /// `running`, which then include them; without it (the section's template), from 0, with
+  /// `groupsOfKind` set so that instance *i* numbers from *i* × `groupsOfKind`.
+  static func resolveGroupSupplementaries(
+    of layout: inout GroupLayout, clip: (min: Double, max: Double)?,
+    running: inout [String: Int], absolute: Bool, context: GroupLayoutContext
+  ) {
+    guard !layout.pendingGroupSupplementaries.isEmpty else { return }
+    var ordinals: [String: Int] = [:]
+    let first = layout.supplementaries.count
+    for pending in layout.pendingGroupSupplementaries {
+      var frame = pending.groupFrame
+      if let clip {
+        let low = min(max(frame.minX, clip.min), clip.max)
+        let high = max(low, min(frame.maxX, clip.max))
+        frame = Rect(x: low, y: frame.minY, width: high - low, height: frame.height)
+      }
+      let kind = pending.item.elementKind
+      let ordinal = ordinals[kind, default: 0] + (absolute ? running[kind, default: 0] : 0)
+      ordinals[kind, default: 0] += 1
+      var slot = anchor(
+        pending.item, to: frame, leaf: pending.leaf, element: ordinal, context: context)
+      slot.group = ordinal
+      layout.supplementaries.append(slot)
+    }
+    if absolute {
+      for (kind, count) in ordinals { running[kind, default: 0] += count }
+    } else {
+      for index in first..<layout.supplementaries.count {
+        layout.supplementaries[index].groupsOfKind = ordinals[layout.supplementaries[index].kind]!
+      }
+    }
+    layout.pendingGroupSupplementaries = []
   }
 }

@@ -7,7 +7,7 @@ extension BoundaryAlignment {
   /// The x of an item of width `width` in the span `[x, x + span]`.
   func x(width: Double, spanX: Double, span: Double) -> Double {
     switch self {
-    case .leading, .topLeading, .bottomLeading: return spanX
+    case .leading, .topLeading, .bottomLeading, .none: return spanX
     case .trailing, .topTrailing, .bottomTrailing: return spanX + span - width
     case .top, .bottom: return spanX + (span - width) / 2
     }
@@ -21,18 +21,24 @@ struct LayoutPass {
   let configuration: CompositionalLayout.Configuration
   let measure: ((MeasurementRequest) -> Size)?
   let viewport: Rect?
+  let scroll: LayoutScrollPosition?
+  /// The rectangle pinned boundary items stick to: the viewport of a viewport query, else the
+  /// visible rectangle of the scroll position, else none.
+  let pinViewport: Rect?
   var supplementaries: [SupplementaryAttributes] = []
   var decorations: [SupplementaryAttributes] = []
   var sections: [SectionLayoutInfo] = []
 
   init(
     container: Size, configuration: CompositionalLayout.Configuration,
-    measure: ((MeasurementRequest) -> Size)?, viewport: Rect?
+    measure: ((MeasurementRequest) -> Size)?, viewport: Rect?, scroll: LayoutScrollPosition? = nil
   ) {
     self.container = container
     self.configuration = configuration
     self.measure = measure
     self.viewport = viewport
+    self.scroll = scroll
+    self.pinViewport = viewport ?? scroll.map { Rect(origin: $0.contentOffset, size: container) }
   }
 
   func isVisible(_ frame: Rect) -> Bool {
@@ -61,7 +67,7 @@ struct LayoutPass {
   func pinned(
     _ frame: Rect, item: BoundarySupplementaryItem, boundaryTop: Double, boundaryBottom: Double
   ) -> Rect {
-    guard item.pinToVisibleBounds, let viewport else { return frame }
+    guard item.pinToVisibleBounds, let viewport = pinViewport else { return frame }
     var result = frame
     if item.alignment.isBottom {
       result.origin.y = min(frame.minY, max(viewport.maxY - frame.height, boundaryTop))
@@ -133,12 +139,26 @@ struct LayoutPass {
     -> Double
   {
     precondition(count >= 0, "CompositionalLayout: itemCounts[\(index)] is negative (\(count))")
+    let rules = configuration.rules
+    // UIKit: a section without elements and boundary items takes no space.
+    let collapses =
+      rules.emptySectionsCollapse && count == 0 && section.boundarySupplementaryItems.isEmpty
     // Horizontal insets wider than the container are scaled down to fit it (see Rect.inset);
     // vertical ones add to the content's height, and only the group's container stops at zero.
-    let insets = section.contentInsets.fitted(to: Size(width: container.width, height: .infinity))
+    let insets =
+      collapses
+      ? .zero : section.contentInsets.fitted(to: Size(width: container.width, height: .infinity))
     let contentWidth = max(0, container.width - insets.horizontal)
+    let orthogonal = section.orthogonalScrollingBehavior != .none
+    // UIKit: an orthogonal section's group takes fractions of the container's full width.
     let groupContainer = Size(
-      width: contentWidth, height: max(0, container.height - insets.vertical))
+      width: orthogonal && rules.orthogonalFractionsUseContainerWidth
+        ? container.width : contentWidth,
+      height: max(0, container.height - insets.vertical))
+    // The section's visible area across, in a group instance's coordinates (UIKit's group
+    // supplementaries stay inside it); an orthogonal strip holds all its groups.
+    let clip: (min: Double, max: Double)? =
+      orthogonal ? nil : (-insets.leading, container.width - insets.leading)
     let follows = section.supplementariesFollowContentInsets
     let spanX = follows ? insets.leading : 0
     let span = follows ? contentWidth : container.width
@@ -163,7 +183,6 @@ struct LayoutPass {
     var elements: [ElementAttributes] = []
     var itemsExtent = 0.0
     var stripLength = 0.0
-    let orthogonal = section.orthogonalScrollingBehavior != .none
     let spacing = section.interGroupSpacing
     let groupNode = section.group
     let groupSize = groupNode.layoutSize.resolved(in: groupContainer)
@@ -172,21 +191,27 @@ struct LayoutPass {
     let centered = section.orthogonalScrollingBehavior == .groupPagingCentered
     let centering = centered ? max(0, (contentWidth - groupSize.width) / 2) : 0
     let startX = insets.leading + centering
+    // Elements of an orthogonal strip are reported where its scroll offset puts them.
+    let shift = orthogonal ? (scroll?.orthogonalOffset(ofSection: index) ?? 0) : 0
+    var groupLength = 0.0
     if count > 0 {
       var context = GroupLayoutContext(
-        section: index, scrollDirection: configuration.scrollDirection, measure: measure,
-        nextElement: 0,
-        remaining: count)
+        section: index, scrollDirection: configuration.scrollDirection, rules: rules,
+        measure: measure, nextElement: 0, remaining: count)
       if measure == nil || !groupNode.containsEstimatedDimension {
-        let template = GroupLayoutEngine.layout(
+        var template = GroupLayoutEngine.layout(
           groupNode, proposed: groupSize, estimatesWidth: estimatesWidth,
           estimatesHeight: estimatesHeight,
           context: &context)
+        var unused: [String: Int] = [:]
+        GroupLayoutEngine.resolveGroupSupplementaries(
+          of: &template, clip: clip, running: &unused, absolute: false, context: context)
         let perGroup = template.leaves.count
         precondition(perGroup > 0, "LayoutSection \(index): the group lays out no item")
         let groups = (count + perGroup - 1) / perGroup
         let stride = (orthogonal ? template.size.width : template.size.height) + spacing
         let along = orthogonal ? template.size.width : template.size.height
+        groupLength = template.size.width
         itemsExtent =
           orthogonal ? template.size.height : Double(groups) * along + Double(groups - 1) * spacing
         stripLength =
@@ -195,7 +220,7 @@ struct LayoutPass {
         var range = 0..<groups
         if let viewport, stride > 0 {
           let bounds = template.bounds
-          let base = orthogonal ? startX : itemsTop
+          let base = orthogonal ? startX - shift : itemsTop
           let low = orthogonal ? viewport.minX : viewport.minY
           let high = orthogonal ? viewport.maxX : viewport.maxY
           let boundsLow = orthogonal ? bounds.minX : bounds.minY
@@ -211,30 +236,36 @@ struct LayoutPass {
         for group in range {
           let origin =
             orthogonal
-            ? Point(x: startX + Double(group) * stride, y: itemsTop)
+            ? Point(x: startX - shift + Double(group) * stride, y: itemsTop)
             : Point(x: insets.leading, y: itemsTop + Double(group) * stride)
           emit(
-            template, at: origin, firstElement: group * perGroup, count: count, section: index,
-            into: &elements)
+            template, at: origin, firstElement: group * perGroup, instance: group, count: count,
+            section: index, into: &elements)
         }
       } else {
         context.remaining = count
         var along = 0.0
         var across = 0.0
         var groups = 0
+        var groupsOfKind: [String: Int] = [:]
         while context.remaining > 0 {
           let first = context.nextElement
-          let layout = GroupLayoutEngine.layout(
+          var layout = GroupLayoutEngine.layout(
             groupNode, proposed: groupSize, estimatesWidth: estimatesWidth,
             estimatesHeight: estimatesHeight,
             context: &context)
           precondition(
             context.nextElement > first, "LayoutSection \(index): the group lays out no item")
+          GroupLayoutEngine.resolveGroupSupplementaries(
+            of: &layout, clip: clip, running: &groupsOfKind, absolute: true, context: context)
           let origin =
             orthogonal
-            ? Point(x: startX + along, y: itemsTop) : Point(x: insets.leading, y: itemsTop + along)
+            ? Point(x: startX - shift + along, y: itemsTop)
+            : Point(x: insets.leading, y: itemsTop + along)
+          if groups == 0 { groupLength = layout.size.width }
           emit(
-            layout, at: origin, firstElement: first, count: count, section: index, into: &elements)
+            layout, at: origin, firstElement: first, instance: groups, count: count,
+            section: index, into: &elements)
           along += (orthogonal ? layout.size.width : layout.size.height) + spacing
           across = max(across, orthogonal ? layout.size.height : layout.size.width)
           groups += 1
@@ -275,7 +306,7 @@ struct LayoutPass {
     // Backgrounds and the orthogonal strip.
     let contentFrame = Rect(
       x: 0, y: contentTop, width: container.width, height: contentBottom - contentTop)
-    for decoration in section.decorationItems {
+    for decoration in section.decorationItems where !collapses {
       let frame = contentFrame.inset(by: decoration.contentInsets)
       if isVisible(frame) {
         decorations.append(
@@ -289,7 +320,9 @@ struct LayoutPass {
       ? OrthogonalRegion(
         section: index, frame: contentFrame,
         contentSize: Size(width: stripLength, height: contentFrame.height),
-        behavior: section.orthogonalScrollingBehavior)
+        behavior: section.orthogonalScrollingBehavior, visibleLength: container.width,
+        contentLength: stripLength, firstGroupOffset: startX, groupLength: groupLength,
+        groupSpacing: spacing)
       : nil
     sections.append(
       SectionLayoutInfo(
@@ -299,14 +332,15 @@ struct LayoutPass {
     return bottom
   }
 
-  /// Emits the elements and supplementaries of one group instance that exist and are visible.
+  /// Emits the elements and supplementaries of one group instance that exist and are visible;
+  /// `instance` is the instance's index in the section (see `SupplementarySlot.groupsOfKind`).
   ///
   /// Always inlined into `layoutSection`, its only caller: as a call it costs the 100,000-element
   /// benchmark about 10% (measured with `sectionkit-bench layout`).
   @inline(__always)
   mutating func emit(
-    _ layout: GroupLayout, at origin: Point, firstElement: Int, count: Int, section: Int,
-    into elements: inout [ElementAttributes]
+    _ layout: GroupLayout, at origin: Point, firstElement: Int, instance: Int, count: Int,
+    section: Int, into elements: inout [ElementAttributes]
   ) {
     let available = count - firstElement
     let limit = min(available, layout.leaves.count)
@@ -332,7 +366,9 @@ struct LayoutPass {
       emitSupplementary(
         SupplementaryAttributes(
           kind: slot.kind,
-          indexPath: IndexPath(layoutSection: section, item: firstElement + slot.leaf),
+          indexPath: IndexPath(
+            layoutSection: section,
+            item: slot.group.map { instance * slot.groupsOfKind + $0 } ?? firstElement + slot.leaf),
           frame: slot.frame.offsetBy(dx: origin.x, dy: origin.y), zIndex: slot.zIndex))
     }
   }

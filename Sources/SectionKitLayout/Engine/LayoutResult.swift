@@ -51,6 +51,17 @@ public struct OrthogonalRegion: Sendable, Hashable, Codable {
   public var contentSize: Size
   /// The scrolling behaviour.
   public var behavior: OrthogonalScrollingBehavior
+  /// The strip's visible length along its scrolling axis (the container's width for a vertical
+  /// layout).
+  public var visibleLength: Double
+  /// The content's length along the scrolling axis, content insets included.
+  public var contentLength: Double
+  /// Where the first group starts along the strip, from its leading end.
+  public var firstGroupOffset: Double
+  /// The length of one group along the strip (of the first, when estimated lengths differ).
+  public var groupLength: Double
+  /// The space between consecutive groups.
+  public var groupSpacing: Double
 
   /// The scrollable content's width (its length along the strip, for vertical layouts).
   public var contentWidth: Double { contentSize.width }
@@ -97,6 +108,10 @@ public struct LayoutResult: Sendable, Hashable, Codable {
   public var decorations: [SupplementaryAttributes]
   /// The rectangle of a viewport query, or `nil` for a full layout.
   public var viewport: Rect?
+  /// The views the sections' ``LayoutSection/visibleItemsInvalidationHandler``s received, with
+  /// the transform, alpha and z-index they gave them, section by section; `nil` when no handler
+  /// ran (no scroll position, or no section with a handler).
+  public var visibleItems: [VisibleLayoutItem]?
 
   /// The frame of the element at `indexPath`, or `nil` if it was not laid out (out of range, or
   /// outside the viewport of a viewport query).

@@ -87,6 +87,7 @@ extension BoundaryAlignment {
     case .bottomTrailing: return .bottomTrailing
     case .topTrailing: return .bottomLeading
     case .bottomLeading: return .topTrailing
+    case .none: return .none
     }
   }
 }

@@ -1,0 +1,155 @@
+import Foundation
+import SectionKit
+
+/// `ArraySection.replaceElements(with:)` against Foundation's `difference(from:)` on the ids.
+enum DiffBench {
+  struct Row: Identifiable, Equatable {
+    var id: Int
+    var version = 0
+  }
+
+  /// `count` rows, and the same rows with 5% each deleted, updated, moved and inserted; the number
+  /// of those edits (a move counts one).
+  static func churned(_ count: Int, seed: UInt64) -> (old: [Row], new: [Row], edits: Int) {
+    var random = SplitMix(state: seed)
+    let old = (0..<count).map { Row(id: $0) }
+    var new = old
+    let k = count / 20
+    for _ in 0..<k { new.remove(at: random.next(below: new.count)) }
+    for _ in 0..<k { new[random.next(below: new.count)].version += 1 }
+    for _ in 0..<k {
+      let row = new.remove(at: random.next(below: new.count))
+      new.insert(row, at: random.next(below: new.count + 1))
+    }
+    for offset in 0..<k {
+      new.insert(Row(id: count + offset), at: random.next(below: new.count + 1))
+    }
+    return (old, new, 4 * k)
+  }
+
+  struct Figures {
+    var detached: Double
+    var coordinated: Double
+    var changes: Int
+    var changesets: Int
+    var foundation: Double
+    var foundationChanges: Int
+  }
+
+  /// A section holding `rows` under a coordinator with a `NullAdapter` attached; keep the
+  /// coordinator alive while the section changes.
+  static func coordinated(_ rows: [Row]) -> (ArraySection<Row>, NullAdapter, Coordinator) {
+    let section = ArraySection(rows)
+    let root = ComposedSectionProvider()
+    root.append(section)
+    let coordinator = Coordinator(sectionProvider: root)
+    let adapter = NullAdapter()
+    coordinator.adapter = adapter
+    return (section, adapter, coordinator)
+  }
+
+  /// Diffs `count` rows with 20% churn: on a section alone, then with a coordinator and an
+  /// adapter attached (the whole pipe, one changeset); and Foundation's diff of the ids.
+  static func run(count: Int) -> Figures {
+    let (old, new, _) = churned(count, seed: 42)
+    let detached = Bench.medianOf(5) {
+      let section = ArraySection(old)
+      return Bench.seconds { try! section.replaceElements(with: new) }
+    }
+    var changes = 0
+    var changesets = 0
+    let coordinated = Bench.medianOf(5) {
+      let (section, adapter, coordinator) = Self.coordinated(old)
+      let seconds = Bench.seconds { try! section.replaceElements(with: new) }
+      withExtendedLifetime(coordinator) {}
+      changes = adapter.operations
+      changesets = adapter.changesets
+      return seconds
+    }
+    let oldIDs = old.map(\.id)
+    let newIDs = new.map(\.id)
+    var foundationChanges = 0
+    // Foundation's diff is quadratic in the worst case (seconds at 100,000 rows): one run there.
+    let foundation = Bench.medianOf(count > 10_000 ? 1 : 5) {
+      Bench.seconds {
+        let difference = newIDs.difference(from: oldIDs).inferringMoves()
+        foundationChanges = difference.count
+      }
+    }
+    return Figures(
+      detached: detached, coordinated: coordinated, changes: changes, changesets: changesets,
+      foundation: foundation, foundationChanges: foundationChanges)
+  }
+
+  /// The emitted changes over the known edits, over `runs` random 20% churns of `count` rows.
+  static func editRatio(count: Int, runs: Int) -> Double {
+    var emitted = 0
+    var known = 0
+    for seed in 0..<UInt64(runs) {
+      let (old, new, edits) = churned(count, seed: seed)
+      let (section, adapter, coordinator) = coordinated(old)
+      try! section.replaceElements(with: new)
+      withExtendedLifetime(coordinator) {}
+      emitted += adapter.operations
+      known += edits
+    }
+    return Double(emitted) / Double(known)
+  }
+
+  /// A small seeded generator, so that every run diffs the same data.
+  struct SplitMix {
+    var state: UInt64
+    mutating func next(below bound: Int) -> Int {
+      state &+= 0x9E37_79B9_7F4A_7C15
+      var z = state
+      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+      z ^= z >> 31
+      return Int(z % UInt64(bound))
+    }
+  }
+
+  static func report() {
+    print(
+      "## Diffing one section, 20% churn (5% each deletes, updates, moves, inserts), median of 5")
+    for count in [10_000, 100_000] {
+      let figures = run(count: count)
+      print(
+        String(
+          format:
+            "   %6d rows: diff alone %6.2f ms; with coordinator %6.2f ms, %d changes in %d "
+            + "changeset(s); Foundation difference(from:).inferringMoves() %7.2f ms, %d changes",
+          count, figures.detached * 1000, figures.coordinated * 1000, figures.changes,
+          figures.changesets, figures.foundation * 1000, figures.foundationChanges))
+    }
+    print(
+      String(
+        format: "   edit-count ratio (changes emitted / known edits, 20 runs of 1,000 rows): %.3f",
+        editRatio(count: 1_000, runs: 20)))
+    let count = 100_000
+    let old = (0..<count).map { Row(id: $0) }
+    let worst: [(String, [Row])] = [
+      ("reverse", old.reversed()),
+      ("rotate by one", Array(old[1...] + old[..<1])),
+      ("first to last", Array(old[1...]) + [old[0]]),
+      ("last to first", [old[count - 1]] + Array(old[..<(count - 1)])),
+      ("all new", (count..<2 * count).map { Row(id: $0) }),
+      ("all same", old),
+    ]
+    for (name, new) in worst {
+      var changes = 0
+      let seconds = Bench.medianOf(3) {
+        let (section, adapter, coordinator) = coordinated(old)
+        let seconds = Bench.seconds { try! section.replaceElements(with: new) }
+        withExtendedLifetime(coordinator) {}
+        changes = adapter.operations
+        return seconds
+      }
+      print(
+        String(
+          format: "   100,000 rows, %@: %7.2f ms with coordinator, %d changes", name,
+          seconds * 1000, changes))
+    }
+    print()
+  }
+}
