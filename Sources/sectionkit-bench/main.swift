@@ -1,6 +1,6 @@
 // The SectionKit benchmarks. Run in release: `swift run -c release sectionkit-bench`.
 // Pass names to run a subset: `swift run -c release sectionkit-bench build churn`
-// (build, churn, batches, insert, removal, chain, layout, diff, console).
+// (build, churn, batches, insert, removal, chain, layout, diff, console, stream).
 import Foundation
 import SectionKit
 import SectionKitLayout
@@ -123,3 +123,5 @@ if enabled("console") {
   }
   print()
 }
+
+if enabled("stream") { StreamBench.run() }

@@ -5,6 +5,7 @@
 //   swift run sectionkit-demo --log --plain   # append-only log, no ANSI, even on a terminal
 //   swift run sectionkit-demo --interactive   # on a terminal: select, edit and move with keys
 //   swift run sectionkit-demo --layout        # the sections drawn with compositional layouts
+//   swift run sectionkit-demo --json          # the script's updates as JSON lines (Docs/Streaming.md)
 //
 // The script itself is `ContactsDemo.run(on:pause:)` in the SectionKitExamples target, so that the
 // tests can compare its output with a golden file.
@@ -15,7 +16,7 @@ import SectionKitExamples
 
 let usage = """
   usage: sectionkit-demo [--step] [--log | --redraw] [--plain | --ansi]
-                         [--no-index-paths] [--trees] [--layout | --interactive]
+                         [--no-index-paths] [--trees] [--layout | --interactive | --json]
                          [--contacts N]
 
     --step            on a terminal, wait for Return after each step
@@ -33,6 +34,7 @@ let usage = """
                       reads commands from standard input (down 3, select, add Ada, rename Bob,
                       delete, edit, movedown, tab, quit…) and prints the log
     --contacts N      with --interactive: how many contacts to generate (default 3000)
+    --json            write the script's updates as JSON lines (a snapshot, then changesets)
 
   """
 
@@ -40,6 +42,7 @@ var options = ConsoleOptions(showsIndexPaths: true)
 var stepping = false
 var layoutDemo = false
 var interactive = false
+var json = false
 var contacts = 3_000
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
@@ -60,6 +63,7 @@ while let argument = arguments.popFirst() {
   case "--no-index-paths": options.showsIndexPaths = false
   case "--trees": options.logsTreeAfterChanges = true
   case "--layout": layoutDemo = true
+  case "--json": json = true
   case "--help", "-h":
     StandardOutput().writeLine(usage)
     exit(0)
@@ -67,6 +71,11 @@ while let argument = arguments.popFirst() {
     StandardError().writeLine("sectionkit-demo: unknown option '\(argument)'\n\n" + usage)
     exit(2)
   }
+}
+
+if json {
+  ContactsDemo.streamJSON { FileHandle.standardOutput.write($0) }
+  exit(0)
 }
 
 if interactive {

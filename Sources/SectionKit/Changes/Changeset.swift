@@ -91,11 +91,11 @@ public struct Changeset: Hashable, Sendable {
   // Section sets are stored as sorted, disjoint, non-adjacent ranges: building an `IndexSet`
   // allocates, and most changesets have no section changes at all.
   /// ``deletedSections`` as sorted ranges.
-  public internal(set) var deletedSectionRanges: [Range<Int>] = []
+  public package(set) var deletedSectionRanges: [Range<Int>] = []
   /// ``insertedSections`` as sorted ranges.
-  public internal(set) var insertedSectionRanges: [Range<Int>] = []
+  public package(set) var insertedSectionRanges: [Range<Int>] = []
   /// ``reloadedSections`` as sorted ranges.
-  public internal(set) var reloadedSectionRanges: [Range<Int>] = []
+  public package(set) var reloadedSectionRanges: [Range<Int>] = []
   /// Sections moved, old → new.
   public var movedSections: [SectionMove]
   /// Elements deleted, in old coordinates, sorted.
