@@ -40,7 +40,7 @@ import Foundation
 /// before it indexes anything. Decoding is stricter: it throws a `DecodingError` for a changeset
 /// that breaks its own invariants (malformed or negative index paths, unsorted or overlapping
 /// lists, conflicting operations; see `Docs/Batching.md`, "Decoding a changeset").
-public struct Changeset: Hashable, Sendable {
+public struct Changeset: Sendable {
   /// A move from an old index path to a new one.
   public struct Move: Hashable, Sendable, Codable, CustomStringConvertible {
     /// The old index path.
@@ -73,29 +73,88 @@ public struct Changeset: Hashable, Sendable {
   }
 
   /// Sections deleted, in old coordinates.
+  ///
+  /// - Complexity: O(1) for a changeset a coordinator hands out, decodes or builds with
+  ///   ``init(deletedSections:insertedSections:reloadedSections:movedSections:deletedElements:insertedElements:reloadedElements:movedElements:)``:
+  ///   the set is stored beside ``deletedSectionRanges``.
   public var deletedSections: IndexSet {
-    get { IndexSet(ranges: deletedSectionRanges) }
-    set { deletedSectionRanges = Array(newValue.rangeView) }
+    get { deletedSectionSet ?? IndexSet(ranges: storedDeletedSectionRanges) }
+    set {
+      deletedSectionSet = newValue
+      storedDeletedSectionRanges = Array(newValue.rangeView)
+    }
   }
   /// Sections inserted, in new coordinates.
+  ///
+  /// - Complexity: O(1), as ``deletedSections``.
   public var insertedSections: IndexSet {
-    get { IndexSet(ranges: insertedSectionRanges) }
-    set { insertedSectionRanges = Array(newValue.rangeView) }
+    get { insertedSectionSet ?? IndexSet(ranges: storedInsertedSectionRanges) }
+    set {
+      insertedSectionSet = newValue
+      storedInsertedSectionRanges = Array(newValue.rangeView)
+    }
   }
   /// Sections reloaded, in old coordinates.
+  ///
+  /// - Complexity: O(1), as ``deletedSections``.
   public var reloadedSections: IndexSet {
-    get { IndexSet(ranges: reloadedSectionRanges) }
-    set { reloadedSectionRanges = Array(newValue.rangeView) }
+    get { reloadedSectionSet ?? IndexSet(ranges: storedReloadedSectionRanges) }
+    set {
+      reloadedSectionSet = newValue
+      storedReloadedSectionRanges = Array(newValue.rangeView)
+    }
   }
 
-  // Section sets are stored as sorted, disjoint, non-adjacent ranges: building an `IndexSet`
-  // allocates, and most changesets have no section changes at all.
-  /// ``deletedSections`` as sorted ranges.
-  public internal(set) var deletedSectionRanges: [Range<Int>] = []
+  /// ``deletedSections`` as sorted, disjoint, non-adjacent ranges (what a changeset encodes).
+  public internal(set) var deletedSectionRanges: [Range<Int>] {
+    get { storedDeletedSectionRanges }
+    _modify {
+      deletedSectionSet = nil
+      yield &storedDeletedSectionRanges
+    }
+  }
   /// ``insertedSections`` as sorted ranges.
-  public internal(set) var insertedSectionRanges: [Range<Int>] = []
+  public internal(set) var insertedSectionRanges: [Range<Int>] {
+    get { storedInsertedSectionRanges }
+    _modify {
+      insertedSectionSet = nil
+      yield &storedInsertedSectionRanges
+    }
+  }
   /// ``reloadedSections`` as sorted ranges.
-  public internal(set) var reloadedSectionRanges: [Range<Int>] = []
+  public internal(set) var reloadedSectionRanges: [Range<Int>] {
+    get { storedReloadedSectionRanges }
+    _modify {
+      reloadedSectionSet = nil
+      yield &storedReloadedSectionRanges
+    }
+  }
+
+  // The section sets are kept as sorted ranges, which the reducer appends to and the mirror,
+  // the encoding and `count` read without allocating; the `IndexSet` adapters read (often inside
+  // a loop) is stored beside them by ``storeSectionSets()`` once the ranges are final, and
+  // dropped by any later write to the ranges. An empty set costs nothing.
+  private var storedDeletedSectionRanges: [Range<Int>] = []
+  private var storedInsertedSectionRanges: [Range<Int>] = []
+  private var storedReloadedSectionRanges: [Range<Int>] = []
+  private var deletedSectionSet: IndexSet?
+  private var insertedSectionSet: IndexSet?
+  private var reloadedSectionSet: IndexSet?
+
+  /// Stores the `IndexSet` of each section part beside its ranges, so that reading it builds
+  /// nothing; called once the ranges are final (when a batch's changeset is handed out, or
+  /// decoded).
+  ///
+  /// - Complexity: O(r) for r section ranges.
+  mutating func storeSectionSets() {
+    if deletedSectionSet == nil { deletedSectionSet = IndexSet(ranges: storedDeletedSectionRanges) }
+    if insertedSectionSet == nil {
+      insertedSectionSet = IndexSet(ranges: storedInsertedSectionRanges)
+    }
+    if reloadedSectionSet == nil {
+      reloadedSectionSet = IndexSet(ranges: storedReloadedSectionRanges)
+    }
+  }
   /// Sections moved, old → new.
   public var movedSections: [SectionMove]
   /// Elements deleted, in old coordinates, sorted.
@@ -114,14 +173,14 @@ public struct Changeset: Hashable, Sendable {
     deletedElements: [IndexPath] = [], insertedElements: [IndexPath] = [],
     reloadedElements: [IndexPath] = [], movedElements: [Move] = []
   ) {
-    self.deletedSectionRanges = Array(deletedSections.rangeView)
-    self.insertedSectionRanges = Array(insertedSections.rangeView)
-    self.reloadedSectionRanges = Array(reloadedSections.rangeView)
     self.movedSections = movedSections
     self.deletedElements = deletedElements
     self.insertedElements = insertedElements
     self.reloadedElements = reloadedElements
     self.movedElements = movedElements
+    self.deletedSections = deletedSections
+    self.insertedSections = insertedSections
+    self.reloadedSections = reloadedSections
   }
 
   /// Whether nothing changed.
@@ -152,6 +211,30 @@ public struct Changeset: Hashable, Sendable {
       return .max
     }
     return total
+  }
+}
+
+extension Changeset: Hashable {
+  /// Two changesets are equal when every part is (the stored section sets follow the ranges).
+  public static func == (lhs: Changeset, rhs: Changeset) -> Bool {
+    lhs.storedDeletedSectionRanges == rhs.storedDeletedSectionRanges
+      && lhs.storedInsertedSectionRanges == rhs.storedInsertedSectionRanges
+      && lhs.storedReloadedSectionRanges == rhs.storedReloadedSectionRanges
+      && lhs.movedSections == rhs.movedSections && lhs.deletedElements == rhs.deletedElements
+      && lhs.insertedElements == rhs.insertedElements
+      && lhs.reloadedElements == rhs.reloadedElements && lhs.movedElements == rhs.movedElements
+  }
+
+  /// Hashes every part.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(storedDeletedSectionRanges)
+    hasher.combine(storedInsertedSectionRanges)
+    hasher.combine(storedReloadedSectionRanges)
+    hasher.combine(movedSections)
+    hasher.combine(deletedElements)
+    hasher.combine(insertedElements)
+    hasher.combine(reloadedElements)
+    hasher.combine(movedElements)
   }
 }
 

@@ -111,7 +111,13 @@ struct SelectionState {
   ///
   /// - Complexity: O(k log k + s) for k operations in the changeset and s selected or tracked
   ///   elements in the sections it touches.
-  mutating func remap(through changeset: Changeset, sectionAt: (Int) -> any Section)
+  ///
+  /// `survivors` (old path → new path, in the same section) are deleted elements that survived
+  /// the batch — updated and moved, hence a delete plus an insert: they follow like moves.
+  mutating func remap(
+    through changeset: Changeset, survivors: [IndexPath: IndexPath] = [:],
+    sectionAt: (Int) -> any Section
+  )
     -> [(section: any SelectionHandler, index: Int)]
   {
     guard !entries.isEmpty || !tracked.isEmpty else { return [] }
@@ -143,7 +149,11 @@ struct SelectionState {
     }
     for path in changeset.deletedElements where isWatched(path[0]) {
       touched[path[0], default: .init()].removed.append(path[1])
-      touched[path[0], default: .init()].deleted.insert(path[1])
+      if let new = survivors[path] {
+        touched[path[0], default: .init()].moved[path[1]] = new[1]
+      } else {
+        touched[path[0], default: .init()].deleted.insert(path[1])
+      }
     }
     for move in changeset.movedElements where isWatched(move.from[0]) {
       touched[move.from[0], default: .init()].removed.append(move.from[1])

@@ -125,7 +125,8 @@ extension ArraySection: RandomAccessCollection, MutableCollection {
   /// Whether the section has no elements.
   public var isEmpty: Bool { elements.isEmpty }
 
-  /// The element at `position`; setting it emits one update event.
+  /// The element at `position`; setting it emits one update event, or none when `Element` is
+  /// `Equatable` and the new value is equal to the old one (see `reload(at:)`).
   public subscript(position: Int) -> Element {
     get {
       checkIndex(position, "subscript")
@@ -134,8 +135,9 @@ extension ArraySection: RandomAccessCollection, MutableCollection {
     set {
       checkIndex(position, "subscript")
       mutate("subscript(_:)") {
+        let unchanged = isKnownEqual(elements[position], newValue)
         elements[position] = newValue
-        emit(.update(position))
+        if !unchanged { emit(.update(position)) }
       }
     }
   }
@@ -168,8 +170,9 @@ extension ArraySection: RandomAccessCollection, MutableCollection {
 extension ArraySection: RangeReplaceableCollection {
   /// Replaces the elements in `subrange` with `newElements`.
   ///
-  /// Emits, in one bracket: an update for each position both ranges share, then removals of the
-  /// surplus old elements or insertions of the surplus new ones.
+  /// Emits, in one bracket: an update for each position both ranges share (none where
+  /// `Element` is `Equatable` and the value is unchanged), then removals of the surplus old
+  /// elements or insertions of the surplus new ones.
   ///
   /// `newElements` may read the section, but mutating it while it is read traps.
   ///
@@ -191,10 +194,13 @@ extension ArraySection: RangeReplaceableCollection {
     let newCount = newElements.count
     guard !(subrange.isEmpty && newCount == 0) else { return }
     mutate(method) {
-      elements.replaceSubrange(subrange, with: newElements)
       let shared = Swift.min(subrange.count, newCount)
       let start = subrange.lowerBound
-      for index in start..<(start + shared) { emit(.update(index)) }
+      let changed = (start..<(start + shared)).filter {
+        !isKnownEqual(elements[$0], newElements[$0 - start])
+      }
+      elements.replaceSubrange(subrange, with: newElements)
+      for index in changed { emit(.update(index)) }
       if subrange.count > shared {
         for index in ((start + shared)..<subrange.upperBound).reversed() { emit(.remove(index)) }
       } else {

@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+
+@testable import SectionKit
+
+/// Issue 16: `deletedSections`, `insertedSections` and `reloadedSections` read like stored
+/// properties; they must not build a new `IndexSet` on each access.
+@Suite("Changeset's section sets are stored")
+struct ChangesetSectionSetsTests {
+  /// The storage behind an `IndexSet` where it is visible (a struct over an array of ranges, as
+  /// on Linux); `nil` elsewhere.
+  static func storage(_ set: IndexSet) -> UnsafeRawPointer? {
+    guard let ranges = Mirror(reflecting: set).children.first?.value as? [Range<Int>] else {
+      return nil
+    }
+    return ranges.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+  }
+
+  @Test func twoReadsShareOneSet() throws {
+    let changeset = Changeset(
+      deletedSections: [1, 2, 5], insertedSections: [0], reloadedSections: [7])
+    // Both reads are kept alive, so that a rebuilt set could not reuse the first one's storage.
+    for part in [\Changeset.deletedSections, \.insertedSections, \.reloadedSections] {
+      let first = changeset[keyPath: part]
+      let second = changeset[keyPath: part]
+      let storage = try #require(Self.storage(first))
+      #expect(Self.storage(second) == storage)
+      withExtendedLifetime((first, second)) {}
+    }
+  }
+
+  @Test func setsAndRangesStayInStep() throws {
+    var changeset = Changeset(deletedSections: [1, 2, 5])
+    #expect(changeset.deletedSectionRanges == [1..<3, 5..<6])
+    changeset.deletedSections.insert(3)
+    #expect(changeset.deletedSectionRanges == [1..<4, 5..<6])
+    changeset.insertedSectionRanges = [0..<2]
+    #expect(changeset.insertedSections == [0, 1])
+    changeset.reloadedSections = [9]
+    #expect(changeset.reloadedSectionRanges == [9..<10])
+    // Decoding fills both, and the format is unchanged.
+    let json = try JSONEncoder().encode(changeset)
+    let text = String(decoding: json, as: UTF8.self)
+    #expect(text.contains("\"deletedSectionRanges\":[[1,4],[5,6]]"))
+    #expect(!text.contains("\"deletedSections\""))
+    let decoded = try JSONDecoder().decode(Changeset.self, from: json)
+    #expect(decoded == changeset)
+    #expect(decoded.deletedSections == [1, 2, 3, 5])
+    #expect(decoded.insertedSections == [0, 1])
+  }
+
+  /// The reducer writes the ranges; the sets it hands out agree.
+  @Test func theReducersChangesetsAgree() {
+    let root = ComposedSectionProvider()
+    for name in ["a", "b", "c"] { root.append(ArraySection([name])) }
+    let coordinator = Coordinator(sectionProvider: root)
+    let adapter = RecordingAdapter()
+    coordinator.adapter = adapter
+    root.performBatchUpdates {
+      root.remove(at: 1)
+      root.insert(ArraySection(["d"]), at: 0)
+    }
+    let changeset = adapter.changesets.last!
+    #expect(changeset.deletedSections == [1])
+    #expect(changeset.insertedSections == [0])
+    // Handed out with its sets stored.
+    let first = changeset.deletedSections
+    let second = changeset.deletedSections
+    if let storage = Self.storage(first) { #expect(Self.storage(second) == storage) }
+    withExtendedLifetime((first, second)) {}
+  }
+}
