@@ -38,17 +38,29 @@ nonisolated open class ArraySection<Element>: BracketedSection {
   @exclusivity(unchecked) public final internal(set) var elements: [Element]
 
   /// Creates an empty section.
+  ///
+  /// The one initializer a subclass must provide (`RangeReplaceableCollection` requires it). A
+  /// subclass with constants of its own, which `init()` cannot supply, marks it unavailable and
+  /// writes its own initializer:
+  ///
+  /// ```swift
+  /// final class Tasks: ArraySection<Task>, SelectionHandler {
+  ///   let store: TaskStore
+  ///   init(store: TaskStore, _ tasks: [Task] = []) {
+  ///     self.store = store
+  ///     super.init(tasks)
+  ///   }
+  ///   @available(*, unavailable) required init() { fatalError("Tasks needs a store") }
+  /// }
+  /// ```
   public required init() {
     elements = []
   }
 
-  /// Creates a section holding `elements`.
-  public required init<S: Sequence>(_ elements: S) where S.Element == Element {
-    self.elements = Array(elements)
-  }
-
-  /// Creates a section from an array literal.
-  public required init(arrayLiteral elements: Element...) {
+  /// Creates a section holding `elements`. (Any other sequence goes through
+  /// `RangeReplaceableCollection`'s `init(_:)`; array literals through `init(arrayLiteral:)`.)
+  /// Not required: a subclass need not provide it.
+  public init(_ elements: [Element]) {
     self.elements = elements
   }
 
@@ -338,6 +350,17 @@ extension ArraySection: RangeReplaceableCollection {
 }
 
 extension ArraySection: ExpressibleByArrayLiteral {}
+
+extension ExpressibleByArrayLiteral
+where Self: RangeReplaceableCollection & Section, ArrayLiteralElement == Element {
+  /// Creates a section from an array literal: an empty section (`init()`), then the elements.
+  /// Written once here, rather than as a required initializer of ``ArraySection``, so that a
+  /// subclass need not write it.
+  public init(arrayLiteral elements: Element...) {
+    self.init()
+    append(contentsOf: elements)
+  }
+}
 
 extension ArraySection: Equatable where Element: Equatable {
   /// Two sections are equal when they hold equal elements in the same order.
