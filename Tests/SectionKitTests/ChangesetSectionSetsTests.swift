@@ -7,13 +7,12 @@ import Testing
 /// properties; they must not build a new `IndexSet` on each access.
 @Suite("Changeset's section sets are stored")
 struct ChangesetSectionSetsTests {
-  /// The storage behind an `IndexSet` where it is visible (a struct over an array of ranges, as
-  /// on Linux); `nil` elsewhere.
-  static func storage(_ set: IndexSet) -> UnsafeRawPointer? {
-    guard let ranges = Mirror(reflecting: set).children.first?.value as? [Range<Int>] else {
-      return nil
-    }
-    return ranges.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+  /// The reference an `IndexSet` holds its storage in, where it is one reference wide (as on
+  /// Linux and on Apple platforms); `nil` elsewhere. Two reads of a stored set share it; two sets
+  /// built separately, both alive, cannot.
+  static func storage(_ set: IndexSet) -> UInt? {
+    guard MemoryLayout<IndexSet>.size == MemoryLayout<UInt>.size else { return nil }
+    return unsafeBitCast(set, to: UInt.self)
   }
 
   @Test func twoReadsShareOneSet() throws {

@@ -76,3 +76,46 @@ struct SelectionIdentityTests {
     #expect(f.adapter.selections == [])
   }
 }
+
+/// Changesets can move an element to another section (UIKit allows it; hand-written changesets
+/// and diffing produce them): the selection follows it there when the destination can hold it,
+/// and is reported lost otherwise.
+@Suite("Selection through cross-section moves")
+struct CrossSectionSelectionTests {
+  @Test func aSelectedElementFollowsIntoAnotherSection() {
+    var state = SelectionState()
+    let a = Multiple([0, 1, 2])
+    let b = Multiple([0, 1])
+    _ = state.insert(1, of: a)
+    _ = state.insert(0, of: b)
+    // a's element 1 goes to b's front; b's element 0 shifts to 1.
+    let changeset = Changeset(movedElements: [.init(from: [0, 1], to: [1, 0])])
+    let sections: [any Section] = [a, b]
+    let deselected = state.remap(through: changeset) { sections[$0] }
+    #expect(deselected.map(\.index) == [1])
+    #expect(state.indexes(of: a) == [])
+    #expect(state.indexes(of: b) == [0, 1])
+    #expect(state.movedAcross.followed.map(\.index) == [0])
+    #expect(state.movedAcross.lost == [])
+  }
+
+  @Test func whereTheDestinationCannotHoldItTheSelectionIsLost() {
+    var state = SelectionState()
+    let a = Multiple([0, 1, 2])
+    let single = Single([0, 1])
+    let plain: ArraySection<Int> = [0]
+    _ = state.insert(0, of: a)
+    _ = state.insert(2, of: a)
+    _ = state.insert(1, of: single)
+    // Old sections [a, single, plain]; a section inserted at 0 shifts them by one.
+    let changeset = Changeset(
+      insertedSections: [0],
+      movedElements: [.init(from: [0, 0], to: [2, 0]), .init(from: [0, 2], to: [3, 1])])
+    let sections: [any Section] = [a, single, plain]
+    let deselected = state.remap(through: changeset) { sections[$0] }
+    #expect(deselected.map(\.index).sorted() == [0, 2])
+    #expect(state.indexes(of: single) == [2])
+    #expect(state.movedAcross.followed.isEmpty)
+    #expect(state.movedAcross.lost == [[2, 0], [3, 1]])
+  }
+}

@@ -330,6 +330,11 @@ extension Coordinator {
     for (section, index) in deselected {
       handlers.notifications.append(.deselect(section, index))
     }
+    let across = handlers.selection.takeMovedAcross()
+    for (section, index) in across.followed {
+      handlers.notifications.append(.selection(section, track(section, [index]), selected: true))
+    }
+    handlers.lostSelections.append(contentsOf: across.lost)
   }
 
   /// The selected elements `changeset` deletes although they survived the batch (an element
@@ -351,9 +356,9 @@ extension Coordinator {
       if mapping.section(at: new[0]) === section {
         survivors[path] = new
       } else {
-        // In another section: its selection cannot follow. The section hears didDeselect, and
-        // the adapter, whose view may keep it selected, hears that it is not.
-        handlers.lostSelections.append((mapping.section(at: new[0]), new[1]))
+        // In another section: its selection does not follow. The section hears didDeselect,
+        // and the adapter, whose view may keep it selected, hears that it is not.
+        handlers.lostSelections.append(new)
       }
     }
     return survivors
@@ -369,7 +374,7 @@ extension Coordinator {
     }
     let lost = handlers.lostSelections
     handlers.lostSelections = []
-    for (section, index) in lost { notifyAdapter(selected: false, section, [index]) }
+    for path in lost { notifyAdapter(selected: false, presented.sections[path[0]], [path[1]]) }
   }
 
   /// Moves the selection of the section shown at `section` through a move the adapter made.

@@ -35,8 +35,8 @@ struct HandlerState {
   /// The most recently selected element, followed through changesets.
   var lastSelected: TrackedIndexes?
   /// Selected elements of the changeset being committed that went to another section, where
-  /// their selection cannot follow: the adapter is told they are not selected.
-  var lostSelections: [(section: any Section, index: Int)] = []
+  /// their selection cannot follow, by new path: the adapter is told they are not selected.
+  var lostSelections: [IndexPath] = []
 }
 
 /// A selection change the adapter is owed.
