@@ -129,4 +129,24 @@ struct AdapterReadsInsideApplyTests {
     #expect(adapter.read == ["a", "b", "C", "x"])
     #expect(adapter.errors == [.deletedInBatch([0, 3])])
   }
+
+  /// Program code inside an open batch reads through the coordinator the same way.
+  @Test func insideAnOpenBatchToo() throws {
+    let list: ArraySection<String> = ["a", "b", "c"]
+    let root = ComposedSectionProvider()
+    root.append(list)
+    let coordinator = Coordinator(sectionProvider: root)
+    coordinator.adapter = TestAdapter(strict: true)
+    try list.performBatchUpdates {
+      list.remove(at: 0)
+      let (section, index) = coordinator.sectionAndIndex(for: [0, 2])
+      #expect((section as! ArraySection<String>)[index] == "c")
+      #expect(throws: ElementLookupError.deletedInBatch([0, 0])) {
+        try coordinator.element(.indexPath([0, 0]))
+      }
+      let survivor = try coordinator.element(.indexPath([0, 1]))
+      #expect(survivor.index == 0)
+    }
+    #expect(coordinator.sectionAndIndex(for: [0, 1]).index == 1)
+  }
 }
