@@ -21,12 +21,8 @@ struct ActionArgumentTests {
   }
 
   static func attach(_ section: any Section) -> (Coordinator, TestAdapter) {
-    let root = ComposedSectionProvider()
-    root.append(section)
-    let coordinator = Coordinator(sectionProvider: root)
     let adapter = TestAdapter(strict: true)
-    coordinator.adapter = adapter
-    return (coordinator, adapter)
+    return (coordinate([section], adapter: adapter), adapter)
   }
 
   @Test func renameToIsAnAction() {
@@ -57,9 +53,7 @@ struct ActionArgumentTests {
       final class Listing: ArraySection<String>, ActionHandler {
         func actions(at index: Int) -> [ElementAction] { [ElementAction(name: "go")] }
       }
-      let root = ComposedSectionProvider()
-      root.append(Listing(["a"]))
-      Coordinator(sectionProvider: root).performAction("go", at: [0, 0])
+      coordinate([Listing(["a"])]).performAction("go", at: [0, 0])
     }
   }
 

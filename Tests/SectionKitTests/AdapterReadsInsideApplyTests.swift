@@ -36,9 +36,7 @@ struct AdapterReadsInsideApplyTests {
   @Test func aSurvivorIsReadAtItsOldPath() async {
     await #expect(processExitsWith: .success) {
       let list: ArraySection<String> = ["a", "b", "c"]
-      let root = ComposedSectionProvider()
-      root.append(list)
-      let coordinator = Coordinator(sectionProvider: root)
+      let coordinator = coordinate([list])
       final class Reader: ViewAdapter {
         var value: String?
         func reloadData(from coordinator: Coordinator) {}
@@ -65,9 +63,7 @@ struct AdapterReadsInsideApplyTests {
   @Test func aDeletedElementTrapsInsteadOfGivingAnotherValue() async {
     await #expect(processExitsWith: .failure) {
       let list: ArraySection<String> = ["a", "b", "c"]
-      let root = ComposedSectionProvider()
-      root.append(list)
-      let coordinator = Coordinator(sectionProvider: root)
+      let coordinator = coordinate([list])
       final class Reader: ViewAdapter {
         func reloadData(from coordinator: Coordinator) {}
         func apply(
@@ -90,9 +86,7 @@ struct AdapterReadsInsideApplyTests {
   /// deleted ones.
   @Test func theNonTrappingFormNamesWhatLeft() {
     let list: ArraySection<String> = ["a", "b", "c"]
-    let root = ComposedSectionProvider()
-    root.append(list)
-    let coordinator = Coordinator(sectionProvider: root)
+    let coordinator = coordinate([list])
     let adapter = ReadingBeforeUpdateAdapter()
     adapter.paths = [[0, 0], [0, 1], [0, 2]]
     coordinator.adapter = adapter
@@ -112,10 +106,8 @@ struct AdapterReadsInsideApplyTests {
   @Test func survivorsAreFoundThroughEveryKindOfChange() {
     let first: ArraySection<String> = ["a", "b", "c", "d"]
     let second: ArraySection<String> = ["x"]
-    let root = ComposedSectionProvider()
-    root.append(first)
-    root.append(second)
-    let coordinator = Coordinator(sectionProvider: root)
+    let coordinator = coordinate([first, second])
+    let root = coordinator.root
     let adapter = ReadingBeforeUpdateAdapter()
     adapter.paths = [[0, 0], [0, 1], [0, 2], [0, 3], [1, 0]]
     coordinator.adapter = adapter
@@ -133,9 +125,7 @@ struct AdapterReadsInsideApplyTests {
   /// Program code inside an open batch reads through the coordinator the same way.
   @Test func insideAnOpenBatchToo() throws {
     let list: ArraySection<String> = ["a", "b", "c"]
-    let root = ComposedSectionProvider()
-    root.append(list)
-    let coordinator = Coordinator(sectionProvider: root)
+    let coordinator = coordinate([list])
     coordinator.adapter = TestAdapter(strict: true)
     try list.performBatchUpdates {
       list.remove(at: 0)

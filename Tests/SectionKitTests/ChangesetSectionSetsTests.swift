@@ -50,11 +50,9 @@ struct ChangesetSectionSetsTests {
 
   /// The reducer writes the ranges; the sets it hands out agree.
   @Test func theReducersChangesetsAgree() {
-    let root = ComposedSectionProvider()
-    for name in ["a", "b", "c"] { root.append(ArraySection([name])) }
-    let coordinator = Coordinator(sectionProvider: root)
     let adapter = RecordingAdapter()
-    coordinator.adapter = adapter
+    let coordinator = coordinate(["a", "b", "c"].map { ArraySection([$0]) }, adapter: adapter)
+    let root = coordinator.root
     root.performBatchUpdates {
       root.remove(at: 1)
       root.insert(ArraySection(["d"]), at: 0)

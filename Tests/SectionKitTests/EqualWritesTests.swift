@@ -14,11 +14,8 @@ struct EqualWritesTests {
   }
 
   static func attach<E>(_ section: ArraySection<E>) -> (Coordinator, RecordingAdapter) {
-    let root = ComposedSectionProvider()
-    root.append(section)
-    let coordinator = Coordinator(sectionProvider: root)
     let adapter = RecordingAdapter()
-    coordinator.adapter = adapter
+    let coordinator = coordinate([section], adapter: adapter)
     _ = adapter.take()
     return (coordinator, adapter)
   }

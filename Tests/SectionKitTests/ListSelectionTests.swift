@@ -9,18 +9,14 @@ import Testing
 @Suite("List-wide single selection and the most recent selection")
 struct ListSelectionTests {
   final class Fixture {
-    let root = ComposedSectionProvider()
     let today = RecordingSection(["t0", "t1"])
     let upcoming = RecordingSection(["u0", "u1", "u2"])
-    let coordinator: Coordinator
     let adapter = TestAdapter(strict: true)
+    let coordinator: Coordinator
     init() {
       today.multiple = true
       upcoming.multiple = true
-      root.append(today)
-      root.append(upcoming)
-      coordinator = Coordinator(sectionProvider: root)
-      coordinator.adapter = adapter
+      coordinator = coordinate([today, upcoming], adapter: adapter)
     }
   }
 

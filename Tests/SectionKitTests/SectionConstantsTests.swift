@@ -27,11 +27,8 @@ final class StoredTasks: ArraySection<String>, ActionHandler {
 struct SectionConstantsTests {
   @Test func aSubclassWithLetConstantsWorksInATree() {
     let tasks = StoredTasks(store: "inbox", limit: 3, ["a"])
-    let root = ComposedSectionProvider()
-    root.append(tasks)
-    let coordinator = Coordinator(sectionProvider: root)
     let adapter = TestAdapter(strict: true)
-    coordinator.adapter = adapter
+    let coordinator = coordinate([tasks], adapter: adapter)
     #expect(coordinator.performAction("copy", at: [0, 0]))
     #expect(tasks.elements == ["a", "inbox: a"])
     #expect(adapter.mirrorValues == [["a", "inbox: a"]])

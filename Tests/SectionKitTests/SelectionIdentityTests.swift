@@ -9,18 +9,14 @@ import Testing
 @Suite("Selection follows an element's identity through a batch")
 struct SelectionIdentityTests {
   final class Fixture {
-    let root = ComposedSectionProvider()
     let tasks = RecordingSection(["t0", "t1", "t2", "t3"])
     let other = RecordingSection(["o0"])
-    let coordinator: Coordinator
     let adapter = TestAdapter(strict: true)
+    let coordinator: Coordinator
 
     init() {
       tasks.multiple = true
-      root.append(tasks)
-      root.append(other)
-      coordinator = Coordinator(sectionProvider: root)
-      coordinator.adapter = adapter
+      coordinator = coordinate([tasks, other], adapter: adapter)
     }
   }
 

@@ -30,17 +30,12 @@ struct StaleInputTests {
   }
 
   final class Fixture {
-    let root = ComposedSectionProvider()
     let today = Tasks([Task(id: 1, title: "a"), Task(id: 2, title: "b")])
     let plain: ArraySection<String> = ["p"]
-    let coordinator: Coordinator
     let adapter = TestAdapter(strict: true)
-    init() {
-      root.append(today)
-      root.append(plain)
-      coordinator = Coordinator(sectionProvider: root)
-      coordinator.adapter = adapter
-    }
+    let coordinator: Coordinator
+    var root: ComposedSectionProvider { coordinator.root }
+    init() { coordinator = coordinate([today, plain], adapter: adapter) }
   }
 
   @Test func aStalePathThrowsAClearErrorAndChangesNothing() {
@@ -137,16 +132,10 @@ struct StaleInputTests {
   /// programming error.
   @Test func theIndexPathFormsStillTrap() async {
     await #expect(processExitsWith: .failure) {
-      let section = ArraySection(["a"])
-      let root = ComposedSectionProvider()
-      root.append(section)
-      _ = Coordinator(sectionProvider: root).isSelected([0, 1])
+      _ = coordinate([ArraySection(["a"])]).isSelected([0, 1])
     }
     await #expect(processExitsWith: .failure) {
-      let section = ArraySection(["a"])
-      let root = ComposedSectionProvider()
-      root.append(section)
-      _ = Coordinator(sectionProvider: root).performAction("x", at: [1, 0])
+      _ = coordinate([ArraySection(["a"])]).performAction("x", at: [1, 0])
     }
   }
 }
