@@ -78,30 +78,33 @@ public struct Changeset: Sendable {
   ///   ``init(deletedSections:insertedSections:reloadedSections:movedSections:deletedElements:insertedElements:reloadedElements:movedElements:)``:
   ///   the set is stored beside ``deletedSectionRanges``.
   public var deletedSections: IndexSet {
-    get { deletedSectionSet ?? IndexSet(ranges: storedDeletedSectionRanges) }
+    get { sectionSets?.deleted ?? IndexSet(ranges: storedDeletedSectionRanges) }
     set {
-      deletedSectionSet = newValue
       storedDeletedSectionRanges = Array(newValue.rangeView)
+      sectionSets = StoredSectionSets(
+        deleted: newValue, inserted: sectionSets?.inserted, reloaded: sectionSets?.reloaded)
     }
   }
   /// Sections inserted, in new coordinates.
   ///
   /// - Complexity: O(1), as ``deletedSections``.
   public var insertedSections: IndexSet {
-    get { insertedSectionSet ?? IndexSet(ranges: storedInsertedSectionRanges) }
+    get { sectionSets?.inserted ?? IndexSet(ranges: storedInsertedSectionRanges) }
     set {
-      insertedSectionSet = newValue
       storedInsertedSectionRanges = Array(newValue.rangeView)
+      sectionSets = StoredSectionSets(
+        deleted: sectionSets?.deleted, inserted: newValue, reloaded: sectionSets?.reloaded)
     }
   }
   /// Sections reloaded, in old coordinates.
   ///
   /// - Complexity: O(1), as ``deletedSections``.
   public var reloadedSections: IndexSet {
-    get { reloadedSectionSet ?? IndexSet(ranges: storedReloadedSectionRanges) }
+    get { sectionSets?.reloaded ?? IndexSet(ranges: storedReloadedSectionRanges) }
     set {
-      reloadedSectionSet = newValue
       storedReloadedSectionRanges = Array(newValue.rangeView)
+      sectionSets = StoredSectionSets(
+        deleted: sectionSets?.deleted, inserted: sectionSets?.inserted, reloaded: newValue)
     }
   }
 
@@ -109,7 +112,7 @@ public struct Changeset: Sendable {
   public internal(set) var deletedSectionRanges: [Range<Int>] {
     get { storedDeletedSectionRanges }
     _modify {
-      deletedSectionSet = nil
+      sectionSets = nil
       yield &storedDeletedSectionRanges
     }
   }
@@ -117,7 +120,7 @@ public struct Changeset: Sendable {
   public internal(set) var insertedSectionRanges: [Range<Int>] {
     get { storedInsertedSectionRanges }
     _modify {
-      insertedSectionSet = nil
+      sectionSets = nil
       yield &storedInsertedSectionRanges
     }
   }
@@ -125,35 +128,36 @@ public struct Changeset: Sendable {
   public internal(set) var reloadedSectionRanges: [Range<Int>] {
     get { storedReloadedSectionRanges }
     _modify {
-      reloadedSectionSet = nil
+      sectionSets = nil
       yield &storedReloadedSectionRanges
     }
   }
 
   // The section sets are kept as sorted ranges, which the reducer appends to and the mirror,
-  // the encoding and `count` read without allocating; the `IndexSet` adapters read (often inside
-  // a loop) is stored beside them by ``storeSectionSets()`` once the ranges are final, and
-  // dropped by any later write to the ranges. An empty set costs nothing.
+  // the encoding and `count` read without allocating; the `IndexSet`s adapters read (often inside
+  // a loop) are stored beside them by ``storeSectionSets()`` once the ranges are final, in one
+  // box (one reference to copy, none when no section changed), and dropped by any later write to
+  // the ranges.
   private var storedDeletedSectionRanges: [Range<Int>] = []
   private var storedInsertedSectionRanges: [Range<Int>] = []
   private var storedReloadedSectionRanges: [Range<Int>] = []
-  private var deletedSectionSet: IndexSet?
-  private var insertedSectionSet: IndexSet?
-  private var reloadedSectionSet: IndexSet?
+  private var sectionSets: StoredSectionSets?
 
   /// Stores the `IndexSet` of each section part beside its ranges, so that reading it builds
   /// nothing; called once the ranges are final (when a batch's changeset is handed out, or
-  /// decoded).
+  /// decoded). A changeset without section changes stores nothing: an empty set costs what
+  /// reading it would.
   ///
   /// - Complexity: O(r) for r section ranges.
   mutating func storeSectionSets() {
-    if deletedSectionSet == nil { deletedSectionSet = IndexSet(ranges: storedDeletedSectionRanges) }
-    if insertedSectionSet == nil {
-      insertedSectionSet = IndexSet(ranges: storedInsertedSectionRanges)
-    }
-    if reloadedSectionSet == nil {
-      reloadedSectionSet = IndexSet(ranges: storedReloadedSectionRanges)
-    }
+    guard
+      !(storedDeletedSectionRanges.isEmpty && storedInsertedSectionRanges.isEmpty
+        && storedReloadedSectionRanges.isEmpty)
+    else { return }
+    sectionSets = StoredSectionSets(
+      deleted: sectionSets?.deleted ?? IndexSet(ranges: storedDeletedSectionRanges),
+      inserted: sectionSets?.inserted ?? IndexSet(ranges: storedInsertedSectionRanges),
+      reloaded: sectionSets?.reloaded ?? IndexSet(ranges: storedReloadedSectionRanges))
   }
   /// Sections moved, old → new.
   public var movedSections: [SectionMove]
@@ -178,9 +182,13 @@ public struct Changeset: Sendable {
     self.insertedElements = insertedElements
     self.reloadedElements = reloadedElements
     self.movedElements = movedElements
-    self.deletedSections = deletedSections
-    self.insertedSections = insertedSections
-    self.reloadedSections = reloadedSections
+    self.storedDeletedSectionRanges = Array(deletedSections.rangeView)
+    self.storedInsertedSectionRanges = Array(insertedSections.rangeView)
+    self.storedReloadedSectionRanges = Array(reloadedSections.rangeView)
+    if !(deletedSections.isEmpty && insertedSections.isEmpty && reloadedSections.isEmpty) {
+      self.sectionSets = StoredSectionSets(
+        deleted: deletedSections, inserted: insertedSections, reloaded: reloadedSections)
+    }
   }
 
   /// Whether nothing changed.
@@ -211,6 +219,20 @@ public struct Changeset: Sendable {
       return .max
     }
     return total
+  }
+}
+
+/// The section sets of a ``Changeset``, stored beside their ranges (`nil`: build from the
+/// ranges).
+final class StoredSectionSets: Sendable {
+  let deleted: IndexSet?
+  let inserted: IndexSet?
+  let reloaded: IndexSet?
+
+  init(deleted: IndexSet?, inserted: IndexSet?, reloaded: IndexSet?) {
+    self.deleted = deleted
+    self.inserted = inserted
+    self.reloaded = reloaded
   }
 }
 

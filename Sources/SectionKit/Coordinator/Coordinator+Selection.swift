@@ -316,7 +316,7 @@ extension Coordinator {
 
   /// Remaps the selection (and the tracked indexes) through a changeset, before the presented
   /// state applies it. Deselected elements are owed a `didDeselect` (delivered after the
-  /// changeset). See ``SelectionState/remap(through:sectionAt:)``.
+  /// changeset). See ``SelectionState/remap(through:survivors:sectionAt:)``.
   func remapSelection(through changeset: Changeset, survivors: [IndexPath: IndexPath] = [:]) {
     if handlers.selection.isEmpty, let last = handlers.lastSelected {
       // Nothing is selected: the most recent selection is gone, and nothing is left to follow.
