@@ -220,6 +220,46 @@ import Testing
     #expect(changeset == Changeset(deletedSections: [0], insertedSections: [0]))
   }
 
+  /// An adapter that renders its tree again while it applies a changeset, once.
+  final class RerenderingAdapter: ViewAdapter {
+    let inner: TestAdapter
+    var onApply: (() -> Void)?
+
+    init(_ inner: TestAdapter) { self.inner = inner }
+
+    func reloadData(from coordinator: Coordinator) { inner.reloadData(from: coordinator) }
+
+    func apply(
+      _ changeset: Changeset, from coordinator: Coordinator, updateData: @escaping () -> Void
+    ) {
+      inner.apply(changeset, from: coordinator, updateData: updateData)
+      let action = onApply
+      onApply = nil
+      action?()
+    }
+  }
+
+  @Test func aRenderFromTheAdapterWhileItApplies_isTheNextChangeset() throws {
+    let tree = SectionTree<Item>()
+    let coordinator = Coordinator(sectionProvider: tree.provider)
+    let view = TestAdapter(strict: true)
+    let adapter = RerenderingAdapter(view)
+    coordinator.adapter = adapter
+    adapter.onApply = {
+      try? tree.render {
+        SectionNode(id: "a", elements: Self.items([1, 2]))
+        SectionNode(id: "b", elements: Self.items([3]))
+      }
+    }
+    try tree.render { SectionNode(id: "a", elements: Self.items([1])) }
+    #expect(view.mirrorValues == [Self.shown([1, 2]), Self.shown([3])])
+    #expect(
+      view.changesets == [
+        Changeset(insertedSections: [0]),
+        Changeset(insertedSections: [1], insertedElements: [IndexPath(item: 1, section: 0)]),
+      ])
+  }
+
   // MARK: Errors
 
   @Test func duplicateSiblings_throwNamingThePath_andApplyNothing() throws {
@@ -298,6 +338,22 @@ import Testing
       let tree = SectionTree<Int>()
       try? tree.render { SectionNode(id: 0, elements: [1]) }
       tree.provider.append(ArraySection<Int>([2]))
+      try? tree.render { SectionNode(id: 0, elements: [1]) }
+    }
+  }
+
+  @Test func renderingFromInsideTheIdentityClosure_traps() async {
+    await #expect(processExitsWith: .failure) {
+      nonisolated(unsafe) var tree: SectionTree<Int>!
+      nonisolated(unsafe) var nested = true
+      tree = SectionTree<Int>(
+        identifiedBy: { value in
+          if nested {
+            nested = false
+            try? tree.render { SectionNode(id: 1, elements: [value]) }
+          }
+          return value
+        }, isUpdated: { _, _ in false })
       try? tree.render { SectionNode(id: 0, elements: [1]) }
     }
   }

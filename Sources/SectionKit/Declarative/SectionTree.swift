@@ -21,10 +21,11 @@
 ///
 /// Children are matched with the previous render's by their identity among their siblings (and
 /// their kind: a node whose kind changed is replaced). A matched section keeps its
-/// ``ArraySection`` and its elements are diffed with ``ArraySection/replaceElements(with:)``'s
-/// diff; a matched group or segmented group keeps its provider and its children are matched in
-/// turn. Children that are new are inserted and children that are gone are removed, so toggling a
-/// condition inserts or removes exactly the sections it guards, and a render that changes nothing
+/// ``ArraySection``, and its elements are diffed as
+/// ``ArraySection/replaceElements(with:identifiedBy:isUpdated:)`` does; a matched group or
+/// segmented group keeps its provider and its children are matched in turn. Children that are
+/// new are inserted and children that are gone are removed, so toggling a condition inserts or
+/// removes exactly the sections it guards, and a render that changes nothing
 /// emits nothing. Every render is one bracket: the coordinator delivers one changeset.
 ///
 /// Sections don't move yet: a matched child of a group that changed place among its siblings
@@ -78,14 +79,21 @@ public final class SectionTree<Element> {
     precondition(
       !rendering,
       "SectionTree.render(_:): called while a render of the same tree was being checked or "
-        + "applied (from an identity closure or a delegate); render again once it returns")
-    rendering = true
-    defer { rendering = false }
-    verify(provider, mirrors: mounted)
+        + "applied (from an identity or comparison closure, or a section's delegate); render "
+        + "again once it returns")
     var matchings: [ObjectIdentifier: IdentityMatching] = [:]
-    var path: [AnyHashable] = []
-    try check(nodes, against: mounted, path: &path, into: &matchings)
+    do {
+      rendering = true
+      defer { rendering = false }
+      verify(provider, mirrors: mounted)
+      var path: [AnyHashable] = []
+      try check(nodes, against: mounted, path: &path, into: &matchings)
+    }
     provider.performBatchUpdates {
+      // Done before the bracket closes: the adapter may render again while it applies the
+      // changeset (that render is the next batch).
+      rendering = true
+      defer { rendering = false }
       mounted = reconcile(provider, old: mounted, new: nodes, matchings)
     }
   }
