@@ -457,7 +457,7 @@ import Testing
     var specs: [Spec] = []
     for _ in 0..<Int.random(in: 0...4, using: &random) {
       guard !ids.isEmpty else { break }
-      let kind = depth > 0 ? Int.random(in: 0..<8, using: &random) : 0
+      let kind = depth > 0 ? Int.random(in: 0..<9, using: &random) : 0
       switch kind {
       case 0, 1, 2:
         let count = Int.random(in: 0..<6, using: &random)
@@ -487,6 +487,18 @@ import Testing
           .alternative(
             Bool.random(using: &random), [.section(id: id, elements: items([1, 2]))],
             [.group(id: id, [.section(id: 0, elements: items([1], version: 1))])]))
+      case 7:
+        var iterations: [[Spec]] = []
+        for _ in 0..<Int.random(in: 0...3, using: &random) where !ids.isEmpty {
+          iterations.append(
+            Bool.random(using: &random)
+              ? [.section(id: nextID(), elements: items([Int.random(in: 0..<3, using: &random)]))]
+              : [
+                .group(
+                  id: nextID(), randomSpecs(depth: depth - 1, invalid: invalid, using: &random))
+              ])
+        }
+        specs.append(.loop(iterations))
       default:
         let value: Int? = Bool.random(using: &random) ? nextID() : nil
         specs.append(
