@@ -68,11 +68,11 @@ public struct SectionNode<Element> {
 
   /// The kind of node, for matching across renders: a node whose identity survives but whose kind
   /// changed is replaced.
-  var kind: Int {
+  var kind: SectionNodeKind {
     switch content {
-    case .section: 0
-    case .group: 1
-    case .segmented: 2
+    case .section: .section
+    case .group: .group
+    case .segmented: .segmented
     }
   }
 
@@ -83,6 +83,11 @@ public struct SectionNode<Element> {
     case .group(let children), .segmented(_, let children): children
     }
   }
+}
+
+/// What a node describes: a section, a group or a segmented group.
+enum SectionNodeKind {
+  case section, group, segmented
 }
 
 /// Builds the children of a declarative section tree from statements: ``SectionNode`` values,

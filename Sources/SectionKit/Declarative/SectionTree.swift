@@ -172,12 +172,13 @@ public final class SectionTree<Element> {
     _ matchings: [ObjectIdentifier: IdentityMatching]
   ) -> [Mounted] {
     let previous = Self.previous(of: new, in: old)
-    let matched = new.indices.filter { previous[$0] != nil }
+    // The matched children, in new order, with their old positions.
+    let matched = previous.enumerated().compactMap { position, was in was.map { (position, $0) } }
     var stays = [Bool](repeating: false, count: new.count)
     var oldStays = [Bool](repeating: false, count: old.count)
-    for position in longestIncreasingSubsequence(matched.map { previous[$0]! }) {
-      stays[matched[position]] = true
-      oldStays[previous[matched[position]]!] = true
+    for position in longestIncreasingSubsequence(matched.map(\.1)) {
+      stays[matched[position].0] = true
+      oldStays[matched[position].1] = true
     }
     for index in old.indices.reversed() where !oldStays[index] {
       provider.remove(at: index)
@@ -312,12 +313,11 @@ public final class SectionTree<Element> {
       case segmented(SegmentedSectionProvider)
     }
 
-    /// The same numbering as ``SectionNode/kind``.
-    var kind: Int {
+    var kind: SectionNodeKind {
       switch body {
-      case .section: 0
-      case .group: 1
-      case .segmented: 2
+      case .section: .section
+      case .group: .group
+      case .segmented: .segmented
       }
     }
 
