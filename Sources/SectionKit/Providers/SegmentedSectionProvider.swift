@@ -25,8 +25,11 @@ public final class SegmentedSectionProvider: ProviderNode, ParentSectionProvider
       bracket.delegateChanged()
     }
   }
-  /// ``updateDelegate`` when it is the link to a built-in parent or a mapping.
-  private(set) weak var uplink: ChildLink?
+  /// ``updateDelegate`` when it is the link to a built-in parent or a mapping. Not `weak`: the
+  /// parent (or the mapping) keeps the link alive while it is the delegate, and clears the
+  /// delegate (hence this) when it detaches the provider or is released; each level of a climb
+  /// saves a weak load.
+  private(set) unowned(unsafe) var uplink: ChildLink?
   // Unchecked exclusivity: these are only mutated by code that calls out to no other object.
   @exclusivity(unchecked) var childList = ChildList()
   @exclusivity(unchecked) var bracket = UpdateBracket()

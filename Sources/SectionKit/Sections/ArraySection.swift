@@ -28,8 +28,10 @@ nonisolated open class ArraySection<Element>: BracketedSection {
       bracket.delegateChanged()
     }
   }
-  /// ``updateDelegate`` when it is the link to a built-in parent or a mapping.
-  final weak var uplink: ChildLink?
+  /// ``updateDelegate`` when it is the link to a built-in parent or a mapping. Not `weak`: the
+  /// parent keeps the link alive while it is the delegate, and clears the delegate (hence this)
+  /// when it detaches the section or is released; each change saves a weak load.
+  final unowned(unsafe) var uplink: ChildLink?
   @exclusivity(unchecked) final var bracket = UpdateBracket()
   @exclusivity(unchecked) final var mutationInProgress: MutationInProgress?
 
@@ -78,10 +80,9 @@ nonisolated open class ArraySection<Element>: BracketedSection {
     checkIndex(index, "move(from:to:)")
     checkIndex(newIndex, "move(from:to:) destination")
     guard index != newIndex else { return }
-    mutate("move(from:to:)") {
+    mutate("move(from:to:)", reporting: .move(from: index, to: newIndex)) {
       let element = elements.remove(at: index)
       elements.insert(element, at: newIndex)
-      emit(.move(from: index, to: newIndex))
     }
   }
 
@@ -133,9 +134,8 @@ extension ArraySection: RandomAccessCollection, MutableCollection {
     }
     set {
       checkIndex(position, "subscript")
-      mutate("subscript(_:)") {
+      mutate("subscript(_:)", reporting: .update(position)) {
         elements[position] = newValue
-        emit(.update(position))
       }
     }
   }
@@ -207,9 +207,8 @@ extension ArraySection: RangeReplaceableCollection {
   ///
   /// - Complexity: O(1) amortized.
   public func append(_ element: Element) {
-    mutate("append(_:)") {
+    mutate("append(_:)", reporting: .insert(elements.count)) {
       elements.append(element)
-      emit(.insert(elements.count - 1))
     }
   }
 
@@ -218,9 +217,8 @@ extension ArraySection: RangeReplaceableCollection {
     precondition(
       index >= 0 && index <= elements.count,
       "\(Self.self).insert(_:at:): index \(index) is out of range 0...\(elements.count)")
-    mutate("insert(_:at:)") {
+    mutate("insert(_:at:)", reporting: .insert(index)) {
       elements.insert(element, at: index)
-      emit(.insert(index))
     }
   }
 
@@ -228,10 +226,8 @@ extension ArraySection: RangeReplaceableCollection {
   @discardableResult
   public func remove(at index: Int) -> Element {
     checkIndex(index, "remove(at:)")
-    return mutate("remove(at:)") {
-      let element = elements.remove(at: index)
-      emit(.remove(index))
-      return element
+    return mutate("remove(at:)", reporting: .remove(index)) {
+      elements.remove(at: index)
     }
   }
 

@@ -19,8 +19,10 @@ nonisolated open class SingleElementSection<Element>: BracketedSection {
       bracket.delegateChanged()
     }
   }
-  /// ``updateDelegate`` when it is the link to a built-in parent or a mapping.
-  final weak var uplink: ChildLink?
+  /// ``updateDelegate`` when it is the link to a built-in parent or a mapping. Not `weak`: the
+  /// parent keeps the link alive while it is the delegate, and clears the delegate (hence this)
+  /// when it detaches the section or is released; each change saves a weak load.
+  final unowned(unsafe) var uplink: ChildLink?
   @exclusivity(unchecked) final var bracket = UpdateBracket()
   @exclusivity(unchecked) final var mutationInProgress: MutationInProgress?
 
@@ -55,15 +57,20 @@ nonisolated open class SingleElementSection<Element>: BracketedSection {
   public func replace(element newElement: Element) {
     let isPresent = !Self.isAbsent(newElement)
     let wasPresent = numberOfElements == 1
-    mutate("replace(element:)") {
+    let change: ElementChange? =
+      switch (wasPresent, isPresent) {
+      case (true, true): .update(0)
+      case (false, true): .insert(0)
+      case (true, false): .remove(0)
+      case (false, false): nil
+      }
+    guard let change else {
+      mutate("replace(element:)") { element = newElement }
+      return
+    }
+    mutate("replace(element:)", reporting: change) {
       element = newElement
       numberOfElements = isPresent ? 1 : 0
-      switch (wasPresent, isPresent) {
-      case (true, true): emit(.update(0))
-      case (false, true): emit(.insert(0))
-      case (true, false): emit(.remove(0))
-      case (false, false): break
-      }
     }
   }
 
