@@ -41,10 +41,15 @@ struct ChildList {
   mutating func index(of link: ChildLink) -> Int? {
     let guess = link.position
     if guess < links.count, links[guess] === link { return guess }
+    identityLookups += 1
     guard let found = index(of: link.child) else { return nil }
     link.position = found
     return found
   }
+
+  /// How many times a link's remembered position was wrong and the child was looked up by
+  /// identity, for tests that count work.
+  private(set) var identityLookups = 0
 
   /// The position found last: events usually come from the same child several times in a row.
   private var lastFound = 0

@@ -22,15 +22,22 @@
 /// of the code that creates it.
 nonisolated open class ArraySection<Element>: BracketedSection {
   /// The delegate told about every change: the parent provider once the section is in a tree.
-  public weak var updateDelegate: (any SectionUpdateDelegate)? {
-    didSet {
-      uplink = updateDelegate as? ChildLink
+  ///
+  /// Held weakly. A built-in parent's link is kept in an internal reference instead, not a weak one,
+  /// so that the link's reference counting stays on the fast path and each change saves a weak
+  /// load. The parent keeps the link alive while it is the delegate, and clears the delegate
+  /// when it detaches this child or is released, so that reference never dangles.
+  public var updateDelegate: (any SectionUpdateDelegate)? {
+    get { uplink ?? customDelegate }
+    set {
+      uplink = newValue as? ChildLink
+      customDelegate = uplink == nil ? newValue : nil
       bracket.delegateChanged()
     }
   }
-  /// ``updateDelegate`` when it is the link to a built-in parent or a mapping. Not `weak`: the
-  /// parent keeps the link alive while it is the delegate, and clears the delegate (hence this)
-  /// when it detaches the section or is released; each change saves a weak load.
+  /// ``updateDelegate`` when it is not a link (an object of the user's).
+  private weak var customDelegate: (any SectionUpdateDelegate)?
+  /// ``updateDelegate`` when it is the link to a built-in parent or a mapping.
   final unowned(unsafe) var uplink: ChildLink?
   @exclusivity(unchecked) final var bracket = UpdateBracket()
   @exclusivity(unchecked) final var mutationInProgress: MutationInProgress?
