@@ -120,9 +120,10 @@ enum Ratios {
       case 2 where n > 0:
         return Edit(kind: .update, section: section, a: Int.random(in: 0..<n, using: &rng))
       case 3 where n > 1:
-        return Edit(
-          kind: .move, section: section, a: Int.random(in: 0..<n, using: &rng),
-          b: Int.random(in: 0..<n, using: &rng))
+        // Never a move onto itself, which changes nothing and reports nothing.
+        let from = Int.random(in: 0..<n, using: &rng)
+        let offset = Int.random(in: 1..<n, using: &rng)
+        return Edit(kind: .move, section: section, a: from, b: (from + offset) % n)
       default:
         counts[section] += 1
         return Edit(kind: .insert, section: section, a: Int.random(in: 0...n, using: &rng))
@@ -376,7 +377,7 @@ enum Ratios {
       for section in tree.sections { _ = coordinator.mapping.sectionOffset(for: section) }
       withExtendedLifetime((tree, coordinator)) {}
     case ("plain", 2):
-      let plain = Array(repeating: Array(0..<numbers[1]), count: numbers[0]).map { Array($0) }
+      let plain = (0..<numbers[0]).map { _ in Array(0..<numbers[1]) }
       withExtendedLifetime(plain) {}
     default:
       print(

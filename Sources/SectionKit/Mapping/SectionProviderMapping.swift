@@ -69,7 +69,7 @@ public final class SectionProviderMapping {
   public weak var delegate: (any SectionProviderMappingDelegate)?
 
   /// Every presented section, in global order.
-  @exclusivity(unchecked) public private(set) var sections: [any Section]
+  public private(set) var sections: [any Section]
   /// The root provider's delegate; it counts the brackets the root has open.
   private var rootLink: ChildLink!
   /// The global index of each presented section, by identity, filled on the first lookup.

@@ -43,7 +43,10 @@ public final class ComposedSectionProvider: ProviderNode, ParentSectionProvider 
   private weak var customDelegate: (any SectionProviderUpdateDelegate)?
   /// ``updateDelegate`` when it is the link to a built-in parent or a mapping.
   private(set) unowned(unsafe) var uplink: ChildLink?
-  // Unchecked exclusivity: these are only mutated by code that calls out to no other object.
+  // These skip Swift's dynamic exclusivity checks: every level of every climb reads and writes
+  // them, and the checks cost 7.0% of the instructions of `sectionkit-bench churn` (callgrind,
+  // release: 10.66 G with `@exclusivity(unchecked)`, 11.41 G without, 600,000 single-change
+  // batches). They are only mutated by code that calls out to no other object.
   @exclusivity(unchecked) var childList = ChildList()
   @exclusivity(unchecked) var bracket = UpdateBracket()
 

@@ -36,9 +36,8 @@ public final class SegmentedSectionProvider: ProviderNode, ParentSectionProvider
   private weak var customDelegate: (any SectionProviderUpdateDelegate)?
   /// ``updateDelegate`` when it is the link to a built-in parent or a mapping.
   private(set) unowned(unsafe) var uplink: ChildLink?
-  // Unchecked exclusivity: these are only mutated by code that calls out to no other object.
-  @exclusivity(unchecked) var childList = ChildList()
-  @exclusivity(unchecked) var bracket = UpdateBracket()
+  var childList = ChildList()
+  var bracket = UpdateBracket()
   /// The presented child; `nil` when there are no children, or while switching.
   private var activeIndex: Int?
 

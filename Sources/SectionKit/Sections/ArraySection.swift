@@ -39,11 +39,15 @@ nonisolated open class ArraySection<Element>: BracketedSection {
   private weak var customDelegate: (any SectionUpdateDelegate)?
   /// ``updateDelegate`` when it is the link to a built-in parent or a mapping.
   final unowned(unsafe) var uplink: ChildLink?
+  // The three stored properties marked `@exclusivity(unchecked)` skip Swift's dynamic exclusivity
+  // checks: each change reads and writes them several times, and the checks cost 2.8% of the
+  // instructions of `sectionkit-bench churn` (callgrind, release: 10.66 G with, 10.96 G without,
+  // 600,000 single-change batches). Every write is a plain value operation that calls no user code,
+  // so no access can overlap another.
   @exclusivity(unchecked) final var bracket = UpdateBracket()
   @exclusivity(unchecked) final var mutationInProgress: MutationInProgress?
 
   /// The elements, in order.
-  // Unchecked exclusivity: every write below is a plain array operation that calls no user code.
   @exclusivity(unchecked) public final internal(set) var elements: [Element]
 
   /// Creates an empty section.

@@ -30,8 +30,8 @@ nonisolated open class SingleElementSection<Element>: BracketedSection {
   private weak var customDelegate: (any SectionUpdateDelegate)?
   /// ``updateDelegate`` when it is the link to a built-in parent or a mapping.
   final unowned(unsafe) var uplink: ChildLink?
-  @exclusivity(unchecked) final var bracket = UpdateBracket()
-  @exclusivity(unchecked) final var mutationInProgress: MutationInProgress?
+  final var bracket = UpdateBracket()
+  final var mutationInProgress: MutationInProgress?
 
   /// The element. When `Element` is an `Optional` holding `nil`, the section has no elements.
   public final private(set) var element: Element
