@@ -1,6 +1,8 @@
 // The SectionKit benchmarks. Run in release: `swift run -c release sectionkit-bench`.
 // Pass names to run a subset: `swift run -c release sectionkit-bench build churn`
-// (build, churn, batches, insert, removal, chain, layout, diff, console, stream).
+// (build, churn, batches, insert, removal, chain, layout, diff, console, stream, and the figures
+// beside an in-run reference: lookup, single, batch, bigbuild). `sectionkit-bench allocations …` is
+// for counting allocations and bytes under `valgrind --tool=dhat` (see Ratios.allocations).
 import Foundation
 import SectionKit
 import SectionKitLayout
@@ -8,8 +10,15 @@ import SectionKitLayout
 let selected = Set(CommandLine.arguments.dropFirst())
 func enabled(_ name: String) -> Bool { selected.isEmpty || selected.contains(name) }
 
+if selected.contains("allocations") {
+  Ratios.allocations(Array(CommandLine.arguments.drop { $0 != "allocations" }.dropFirst()))
+  exit(0)
+}
+
 print("SectionKit benchmarks (release build expected; debug figures are meaningless)")
 print()
+
+for name in Ratios.names where enabled(name) { Ratios.run(name) }
 
 if enabled("build") {
   print("## Building a tree child by child with a mapping (and a coordinator) attached")

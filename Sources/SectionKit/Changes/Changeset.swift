@@ -170,6 +170,18 @@ public struct Changeset: Sendable {
   /// Elements moved, old → new, sorted by destination.
   public var movedElements: [Move]
 
+  /// Creates an empty changeset.
+  ///
+  /// - Complexity: O(1), with no allocation (the initializer with `IndexSet` parameters builds
+  ///   three empty index sets, which costs more than the rest of a one-change batch).
+  public init() {
+    movedSections = []
+    deletedElements = []
+    insertedElements = []
+    reloadedElements = []
+    movedElements = []
+  }
+
   /// Creates a changeset; every part defaults to empty.
   public init(
     deletedSections: IndexSet = [], insertedSections: IndexSet = [],

@@ -93,10 +93,12 @@ extension Coordinator {
       }
       batchSerial &+= 1
       let serial = batchSerial
-      pendingCommit = commit
+      let changeset = commit.changeset
+      // Moved, not copied: the commit's arrays are neither retained nor released again.
+      pendingCommit = consume commit
       batchEvents = events
       isCallingAdapter = true
-      adapter.apply(commit.changeset, from: self) { [weak self] in
+      adapter.apply(changeset, from: self) { [weak self] in
         guard let self, self.batchSerial == serial else { return }
         self.commitPending()
       }
@@ -119,8 +121,7 @@ extension Coordinator {
 
   /// Switches the data source to the state after the changeset being applied.
   func commitPending() {
-    guard let commit = pendingCommit else { return }
-    pendingCommit = nil
+    guard let commit = pendingCommit.take() else { return }
     let survivors = selectedSurvivors(of: commit.changeset)
     applyingReducer = nil
     applyCommit(commit, survivors: survivors)

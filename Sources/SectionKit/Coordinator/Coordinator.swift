@@ -60,8 +60,8 @@ public final class Coordinator {
   }
 
   // The stored properties below skip Swift's dynamic exclusivity checks: each one is touched
-  // several times per event on the hot path, and the checks cost 8.6% of all instructions of
-  // `sectionkit-bench churn` (callgrind, release: 11.30 G with `@exclusivity(unchecked)`, 12.27 G
+  // several times per event on the hot path, and the checks cost 8.2% of the instructions of
+  // `sectionkit-bench churn` (callgrind, release: 10.66 G with `@exclusivity(unchecked)`, 11.61 G
   // without, 600,000 single-change batches). Every access is from the coordinator's own methods,
   // never overlapping (no inout access to them spans a call out).
 

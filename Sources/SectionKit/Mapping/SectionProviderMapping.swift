@@ -22,9 +22,11 @@ import Foundation
 /// have one mapping at a time. Events reach the ``delegate`` as ``Event`` values, each outermost batch bracketed by exactly one
 /// ``Event/willBeginUpdating`` / ``Event/didEndUpdating`` pair.
 ///
-/// - Complexity: `section(at:)` is O(1); `sectionOffset(for:)` and `indexPath(for:in:)` are O(d) for
-///   a section d levels deep, using the providers' cached offsets; forwarding an event costs O(1)
-///   plus, for a section insertion or removal, moving the flat list of sections.
+/// - Complexity: `section(at:)` and `sectionAndIndex(for:)` are O(1); `indexPath(for:in:)` and a
+///   section's `sectionOffset(for:)` are O(1) amortized (an index of the sections by identity); a
+///   provider's `sectionOffset(for:)` is O(d) for a provider d levels deep, using the providers'
+///   cached offsets; forwarding an event costs O(1) plus, for a section insertion or removal,
+///   moving the flat list of sections.
 public final class SectionProviderMapping {
   /// A change of the tree in global coordinates.
   ///
@@ -67,9 +69,18 @@ public final class SectionProviderMapping {
   public weak var delegate: (any SectionProviderMappingDelegate)?
 
   /// Every presented section, in global order.
-  @exclusivity(unchecked) public private(set) var sections: [any Section]
+  public private(set) var sections: [any Section]
   /// The root provider's delegate; it counts the brackets the root has open.
   private var rootLink: ChildLink!
+  /// The global index of each presented section, by identity, filled on the first lookup.
+  /// Entries below ``positionsValidBelow`` are current (and still checked against ``sections``
+  /// before use); a section insertion or removal at global index `g` only lowers that bound to `g`,
+  /// and the next lookup refreshes the entries from there: no more than the mapping already moved
+  /// in ``sections`` for that change.
+  private var positions: [ObjectIdentifier: Int] = [:]
+  private var positionsValidBelow = 0
+  /// How many entries of the position index were (re)computed, for tests that count work.
+  private(set) var refreshedPositions = 0
 
   /// Creates a mapping for the tree rooted at `sectionProvider` and sets the provider's delegate to the
   /// link that forwards its events here.
@@ -116,8 +127,9 @@ public final class SectionProviderMapping {
 
   /// The global index of `section`, or `nil` when it is not presented.
   ///
-  /// - Complexity: O(depth).
-  public func sectionOffset(for section: any Section) -> Int? { offset(of: section) }
+  /// - Complexity: O(1) amortized: one hash lookup; the first lookup after sections were inserted
+  ///   or removed at global index `g` refreshes the index from `g` on.
+  public func sectionOffset(for section: any Section) -> Int? { position(of: section) }
 
   /// The global index of `provider`'s first section, or `nil` when it is not presented.
   /// - Complexity: O(depth).
@@ -125,12 +137,14 @@ public final class SectionProviderMapping {
 
   /// The global index path of element `index` of `section`, or `nil` when the section is not
   /// presented. Traps when `index` is out of the section's range.
+  ///
+  /// - Complexity: O(1) amortized, as ``sectionOffset(for:)-(Section)``.
   public func indexPath(for index: Int, in section: any Section) -> IndexPath? {
     precondition(
       index >= 0 && index < section.numberOfElements,
       "SectionProviderMapping.indexPath(for:in:): element index \(index) is out of range "
         + "0..<\(section.numberOfElements) of \(type(of: section))")
-    return offset(of: section).map { IndexPath(item: index, section: $0) }
+    return position(of: section).map { IndexPath(item: index, section: $0) }
   }
 
   /// The section and local element index behind a global index path; traps when the index path
@@ -157,6 +171,26 @@ public final class SectionProviderMapping {
         + "0..<\(sections.count)")
   }
 
+  /// The global index of `section` from the position index, refreshing its stale entries.
+  private func position(of section: AnyObject) -> Int? {
+    let id = ObjectIdentifier(section)
+    if let index = positions[id], index < positionsValidBelow, sections[index] === section {
+      return index
+    }
+    guard positionsValidBelow < sections.count else { return nil }
+    for index in positionsValidBelow..<sections.count {
+      positions[ObjectIdentifier(sections[index])] = index
+    }
+    refreshedPositions += sections.count - positionsValidBelow
+    positionsValidBelow = sections.count
+    return positions[id].flatMap { sections[$0] === section ? $0 : nil }
+  }
+
+  /// The index needs refreshing from global section `index` on.
+  private func positionsChanged(from index: Int) {
+    positionsValidBelow = Swift.min(positionsValidBelow, index)
+  }
+
   private func offset(of node: AnyObject) -> Int? {
     if node === sectionProvider { return 0 }
     if let root = sectionProvider as? any ProviderNode { return root.offset(ofDescendant: node) }
@@ -165,11 +199,12 @@ public final class SectionProviderMapping {
 
   // MARK: Forwarding
 
-  private func send(_ event: Event) {
+  private func send(_ event: Event, to delegate: (any SectionProviderMappingDelegate)?) {
+    guard let delegate else { return }
     let wrap = rootLink.openBrackets == 0
-    if wrap { delegate?.mapping(self, didReceive: .willBeginUpdating) }
-    delegate?.mapping(self, didReceive: event)
-    if wrap { delegate?.mapping(self, didReceive: .didEndUpdating) }
+    if wrap { delegate.mapping(self, didReceive: .willBeginUpdating) }
+    delegate.mapping(self, didReceive: event)
+    if wrap { delegate.mapping(self, didReceive: .didEndUpdating) }
   }
 
   func checkInvariants() {
@@ -194,18 +229,21 @@ public protocol SectionProviderMappingDelegate: AnyObject {
 /// ``Event/didEndUpdating`` pair per outermost bracket of the root.
 extension SectionProviderMapping: LinkOwner {
   func take(_ hop: Hop, from link: ChildLink) -> (Hop, ChildLink)? {
+    // The weak delegate is read once for the begin and the event (the coordinator does not call
+    // out on either), and again for the end, after which the delegate may have changed.
+    let delegate = self.delegate
     if hop.begin {
       link.openBrackets += 1
       if link.openBrackets == 1 { delegate?.mapping(self, didReceive: .willBeginUpdating) }
     }
-    if let event = hop.event { receive(event) }
+    if let event = hop.event { receive(event, delegate) }
     if hop.end {
       precondition(
         link.openBrackets > 0, "SectionProviderMapping: didEndUpdating without willBeginUpdating")
       link.openBrackets -= 1
       if link.openBrackets == 0 {
         checkInvariants()
-        delegate?.mapping(self, didReceive: .didEndUpdating)
+        self.delegate?.mapping(self, didReceive: .didEndUpdating)
       }
     }
     return nil
@@ -220,26 +258,33 @@ extension SectionProviderMapping: LinkOwner {
     return coordinator
   }
 
-  private func receive(_ event: TreeEvent) {
+  private func receive(_ event: TreeEvent, _ delegate: (any SectionProviderMappingDelegate)?) {
     switch event {
     case .invalidateAll:
       sections = sectionProvider.sections
-      send(.invalidateAll)
+      positions.removeAll()
+      positionsValidBelow = 0
+      send(.invalidateAll, to: delegate)
     case .insertSections(let inserted, let indexes):
       precondition(
         inserted.count == indexes.count,
         "SectionProviderMapping: \(inserted.count) sections inserted at \(indexes.count) indexes")
+      if let first = indexes.first { positionsChanged(from: first) }
       var next = 0
       for range in indexes.rangeView {
         sections.insert(contentsOf: inserted[next..<next + range.count], at: range.lowerBound)
         next += range.count
       }
-      send(.insertSections(indexes))
-    case .removeSections(_, let indexes):
+      send(.insertSections(indexes), to: delegate)
+    case .removeSections(let removed, let indexes):
+      if let first = indexes.first { positionsChanged(from: first) }
+      if !positions.isEmpty {
+        for section in removed { positions[ObjectIdentifier(section)] = nil }
+      }
       for range in indexes.rangeView.reversed() { sections.removeSubrange(range) }
-      send(.removeSections(indexes))
+      send(.removeSections(indexes), to: delegate)
     case .element(let change, let index):
-      send(.element(change, inSection: index))
+      send(.element(change, inSection: index), to: delegate)
     }
   }
 }

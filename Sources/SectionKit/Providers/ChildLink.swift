@@ -69,6 +69,8 @@ final class ChildLink: SectionUpdateDelegate, SectionProviderUpdateDelegate {
   unowned(unsafe) let child: AnyObject
   /// Brackets the child opened through this link and has not closed.
   var openBrackets = 0
+  /// Where the child was last found among the parent's children: a guess, checked before use.
+  var position = 0
 
   init(owner: any LinkOwner, child: AnyObject) {
     self.owner = owner

@@ -32,6 +32,25 @@ struct ChildList {
     return found
   }
 
+  /// The position of the child behind `link`, trapping when the link is not one of this list's.
+  ///
+  /// The link remembers where its child was found last; that guess is checked by identity, so a
+  /// climb re-indexes without hashing while no child is inserted or removed before it.
+  ///
+  /// - Complexity: O(1) amortized.
+  mutating func index(of link: ChildLink) -> Int? {
+    let guess = link.position
+    if guess < links.count, links[guess] === link { return guess }
+    identityLookups += 1
+    guard let found = index(of: link.child) else { return nil }
+    link.position = found
+    return found
+  }
+
+  /// How many times a link's remembered position was wrong and the child was looked up by
+  /// identity, for tests that count work.
+  private(set) var identityLookups = 0
+
   /// The position found last: events usually come from the same child several times in a row.
   private var lastFound = 0
 
@@ -76,6 +95,7 @@ struct ChildList {
   mutating func insert(_ child: SectionProviderChild, link: ChildLink, at index: Int) {
     children.insert(child, at: index)
     links.insert(link, at: index)
+    link.position = index
     offsets.append(0)
     offsetsValidThrough = Swift.min(offsetsValidThrough, index)
     positions[ObjectIdentifier(child.object)] = index
@@ -100,10 +120,19 @@ struct ChildList {
   }
 
   /// Removes every child of a provider being released; returns them. Their links no longer lead
-  /// to the provider (a link's owner is not a weak reference).
+  /// to the provider (a link's owner is not a weak reference), and the children no longer report
+  /// to their links (which die here, and which the children's `uplink`s do not keep alive).
   mutating func removeAllClearingLinks() -> [SectionProviderChild] {
     let (children, links) = removeAll()
-    for link in links { link.owner = nil }
+    for (child, link) in zip(children, links) {
+      link.owner = nil
+      switch child {
+      case .section(let section):
+        if section.updateDelegate === link { section.updateDelegate = nil }
+      case .provider(let provider):
+        if provider.updateDelegate === link { provider.updateDelegate = nil }
+      }
+    }
     return children
   }
 

@@ -26,15 +26,27 @@ public final class ComposedSectionProvider: ProviderNode, ParentSectionProvider 
   public typealias Child = SectionProviderChild
 
   /// The delegate told about every change, in this provider's coordinates.
-  public weak var updateDelegate: (any SectionProviderUpdateDelegate)? {
-    didSet {
-      uplink = updateDelegate as? ChildLink
+  ///
+  /// Held weakly. A built-in parent's link is kept in an internal reference instead, not a weak one,
+  /// so that the link's reference counting stays on the fast path and each change saves a weak
+  /// load. The parent keeps the link alive while it is the delegate, and clears the delegate
+  /// when it detaches this child or is released, so that reference never dangles.
+  public var updateDelegate: (any SectionProviderUpdateDelegate)? {
+    get { uplink ?? customDelegate }
+    set {
+      uplink = newValue as? ChildLink
+      customDelegate = uplink == nil ? newValue : nil
       bracket.delegateChanged()
     }
   }
+  /// ``updateDelegate`` when it is not a link (an object of the user's).
+  private weak var customDelegate: (any SectionProviderUpdateDelegate)?
   /// ``updateDelegate`` when it is the link to a built-in parent or a mapping.
-  private(set) weak var uplink: ChildLink?
-  // Unchecked exclusivity: these are only mutated by code that calls out to no other object.
+  private(set) unowned(unsafe) var uplink: ChildLink?
+  // These skip Swift's dynamic exclusivity checks: every level of every climb reads and writes
+  // them, and the checks cost 7.0% of the instructions of `sectionkit-bench churn` (callgrind,
+  // release: 10.66 G with `@exclusivity(unchecked)`, 11.41 G without, 600,000 single-change
+  // batches). They are only mutated by code that calls out to no other object.
   @exclusivity(unchecked) var childList = ChildList()
   @exclusivity(unchecked) var bracket = UpdateBracket()
 

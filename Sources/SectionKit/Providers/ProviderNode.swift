@@ -169,7 +169,7 @@ extension ProviderNode {
     }
     // One weak load per level in the common case (a built-in parent): the uplink is read once.
     let uplink = self.uplink
-    if let event = hop.event, let event = reindex(event, from: link.child),
+    if let event = hop.event, let event = reindex(event, from: link),
       uplink != nil || updateDelegate != nil
     {
       next.add(event, bracket.delivery())
@@ -261,21 +261,15 @@ extension ProviderNode {
     for _ in 0..<open { closeBracket() }
   }
 
-  /// The position of `child`, trapping when the event comes from something that is not a child.
-  func indexOfEventSource(_ child: AnyObject) -> Int {
-    guard let index = childList.index(of: child) else {
-      preconditionFailure(
-        "\(typeName) received an event from \(type(of: child)), which is not its child")
-    }
-    return index
-  }
-
   // MARK: Re-indexing the children's events
 
-  /// `event`, sent by `child` in its coordinates, in this provider's coordinates; `nil` when the
-  /// child is not presented.
-  private func reindex(_ event: TreeEvent, from child: AnyObject) -> TreeEvent? {
-    let index = indexOfEventSource(child)
+  /// `event`, sent through `link` in its child's coordinates, in this provider's coordinates;
+  /// `nil` when the child is not presented.
+  private func reindex(_ event: TreeEvent, from link: ChildLink) -> TreeEvent? {
+    guard let index = childList.index(of: link) else {
+      preconditionFailure(
+        "\(typeName) received an event from \(type(of: link.child)), which is not its child")
+    }
     switch event {
     case .element(let change, let local):
       guard let offset = presentedOffset(ofChildAt: index) else { return nil }

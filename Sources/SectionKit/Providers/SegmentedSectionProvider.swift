@@ -19,17 +19,25 @@ public final class SegmentedSectionProvider: ProviderNode, ParentSectionProvider
   public typealias Child = SectionProviderChild
 
   /// The delegate told about every change of the current child, in this provider's coordinates.
-  public weak var updateDelegate: (any SectionProviderUpdateDelegate)? {
-    didSet {
-      uplink = updateDelegate as? ChildLink
+  ///
+  /// Held weakly. A built-in parent's link is kept in an internal reference instead, not a weak one,
+  /// so that the link's reference counting stays on the fast path and each change saves a weak
+  /// load. The parent keeps the link alive while it is the delegate, and clears the delegate
+  /// when it detaches this child or is released, so that reference never dangles.
+  public var updateDelegate: (any SectionProviderUpdateDelegate)? {
+    get { uplink ?? customDelegate }
+    set {
+      uplink = newValue as? ChildLink
+      customDelegate = uplink == nil ? newValue : nil
       bracket.delegateChanged()
     }
   }
+  /// ``updateDelegate`` when it is not a link (an object of the user's).
+  private weak var customDelegate: (any SectionProviderUpdateDelegate)?
   /// ``updateDelegate`` when it is the link to a built-in parent or a mapping.
-  private(set) weak var uplink: ChildLink?
-  // Unchecked exclusivity: these are only mutated by code that calls out to no other object.
-  @exclusivity(unchecked) var childList = ChildList()
-  @exclusivity(unchecked) var bracket = UpdateBracket()
+  private(set) unowned(unsafe) var uplink: ChildLink?
+  var childList = ChildList()
+  var bracket = UpdateBracket()
   /// The presented child; `nil` when there are no children, or while switching.
   private var activeIndex: Int?
 

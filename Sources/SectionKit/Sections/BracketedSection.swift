@@ -50,6 +50,26 @@ extension BracketedSection {
     }
   }
 
+  /// Runs `body`, the work of the mutator `method` that makes exactly one element change,
+  /// `change`, and reports it. Outside any bracket of the section and with a link as delegate, the
+  /// bracket's begin, the change and its end climb the tree as one ``Hop`` once `body` has run
+  /// (one climb instead of two); otherwise as ``mutate(_:_:)`` does.
+  func mutate<R>(
+    _ method: StaticString, reporting change: ElementChange, _ body: () throws -> R
+  ) rethrows -> R {
+    guard !bracket.isOpen, let link = uplink else {
+      return try mutate(method) {
+        let result = try body()
+        emit(change)
+        return result
+      }
+    }
+    let result = try callingOut(
+      method, "while it was being changed (by an element's deinit or the update delegate)", body)
+    link.carry(Hop(begin: true, event: .element(change, inSection: 0), end: true))
+    return result
+  }
+
   /// Runs `updates` inside one bracket; nested calls share the outermost bracket.
   func withBracket<R>(_ updates: () throws -> R) rethrows -> R {
     bracket.open()

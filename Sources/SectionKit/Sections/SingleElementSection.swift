@@ -13,16 +13,25 @@
 /// the main actor: a section lives in the isolation domain of the code that creates it.
 nonisolated open class SingleElementSection<Element>: BracketedSection {
   /// The delegate told about every change: the parent provider once the section is in a tree.
-  public weak var updateDelegate: (any SectionUpdateDelegate)? {
-    didSet {
-      uplink = updateDelegate as? ChildLink
+  ///
+  /// Held weakly. A built-in parent's link is kept in an internal reference instead, not a weak one,
+  /// so that the link's reference counting stays on the fast path and each change saves a weak
+  /// load. The parent keeps the link alive while it is the delegate, and clears the delegate
+  /// when it detaches this child or is released, so that reference never dangles.
+  public var updateDelegate: (any SectionUpdateDelegate)? {
+    get { uplink ?? customDelegate }
+    set {
+      uplink = newValue as? ChildLink
+      customDelegate = uplink == nil ? newValue : nil
       bracket.delegateChanged()
     }
   }
+  /// ``updateDelegate`` when it is not a link (an object of the user's).
+  private weak var customDelegate: (any SectionUpdateDelegate)?
   /// ``updateDelegate`` when it is the link to a built-in parent or a mapping.
-  final weak var uplink: ChildLink?
-  @exclusivity(unchecked) final var bracket = UpdateBracket()
-  @exclusivity(unchecked) final var mutationInProgress: MutationInProgress?
+  final unowned(unsafe) var uplink: ChildLink?
+  final var bracket = UpdateBracket()
+  final var mutationInProgress: MutationInProgress?
 
   /// The element. When `Element` is an `Optional` holding `nil`, the section has no elements.
   public final private(set) var element: Element
@@ -56,16 +65,21 @@ nonisolated open class SingleElementSection<Element>: BracketedSection {
   public func replace(element newElement: Element) {
     let isPresent = !Self.isAbsent(newElement)
     let wasPresent = numberOfElements == 1
-    mutate("replace(element:)") {
-      let unchanged = wasPresent && isPresent && isKnownEqual(element, newElement)
+    let unchanged = wasPresent && isPresent && isKnownEqual(element, newElement)
+    let change: ElementChange? =
+      switch (wasPresent, isPresent) {
+      case (true, true): unchanged ? nil : .update(0)
+      case (false, true): .insert(0)
+      case (true, false): .remove(0)
+      case (false, false): nil
+      }
+    guard let change else {
+      mutate("replace(element:)") { element = newElement }
+      return
+    }
+    mutate("replace(element:)", reporting: change) {
       element = newElement
       numberOfElements = isPresent ? 1 : 0
-      switch (wasPresent, isPresent) {
-      case (true, true): if !unchanged { emit(.update(0)) }
-      case (false, true): emit(.insert(0))
-      case (true, false): emit(.remove(0))
-      case (false, false): break
-      }
     }
   }
 
