@@ -120,8 +120,8 @@ struct SelectionState {
     for item in tracked {
       trackedBySection[ObjectIdentifier(item.section), default: []].append(item)
     }
-    // Deleted sections leave the selection whole.
-    for range in changeset.deletedSectionRanges {
+    // Deleted and reloaded sections leave the selection whole (a reload replaces every cell).
+    for range in changeset.deletedSectionRanges + changeset.reloadedSectionRanges {
       for old in range {
         let key = ObjectIdentifier(sectionAt(old))
         if let entry = entries.removeValue(forKey: key) {
@@ -153,9 +153,14 @@ struct SelectionState {
     if !changeset.insertedElements.isEmpty {
       // An inserted element's new section, back to the old section it continues: the slot
       // arithmetic run backwards (inserted sections leave, deleted ones arrive).
+      // A moved section leaves from its destination and arrives at its source.
       let backwards = SlotMap(
-        removedRanges: changeset.insertedSectionRanges,
-        fixedRanges: changeset.deletedSectionRanges)
+        removedRanges: SlotMap.merged(
+          changeset.insertedSectionRanges
+            + changeset.movedSections.compactMap { SlotMap.unit($0.to) }),
+        fixedRanges: SlotMap.merged(
+          changeset.deletedSectionRanges
+            + changeset.movedSections.compactMap { SlotMap.unit($0.from) }))
       for path in changeset.insertedElements {
         let old = backwards.destination(of: path[0])
         if isWatched(old) { touched[old, default: .init()].fixed.append(path[1]) }

@@ -1,0 +1,218 @@
+import Foundation
+import SectionKitTesting
+import Testing
+
+@testable import SectionKit
+
+private final class MovablePickable: ArraySection<String>, SelectionHandler {}
+
+/// Counts what a custom delegate of a built-in provider receives.
+private final class InvalidationCounter: SectionProviderUpdateDelegate {
+  var invalidations = 0
+  func willBeginUpdating(_ provider: any SectionProvider) {}
+  func didEndUpdating(_ provider: any SectionProvider) {}
+  func invalidateAll(_ provider: any SectionProvider) { invalidations += 1 }
+  func provider(
+    _ provider: any SectionProvider, didInsertSections sections: [any Section], at indexes: IndexSet
+  ) {}
+  func provider(
+    _ provider: any SectionProvider, didRemoveSections sections: [any Section], at indexes: IndexSet
+  ) {}
+  func provider(
+    _ provider: any SectionProvider, section: any Section, at sectionIndex: Int,
+    didChange change: ElementChange
+  ) {}
+}
+
+@Suite("Section moves and section reloads through the pipe")
+struct SectionMoveTests {
+  /// A root of `count` one-element sections `s0`, `s1`, … with a coordinator and a strict adapter.
+  private static func fixture(_ count: Int) -> (
+    ComposedSectionProvider, [ArraySection<String>], Coordinator, TestAdapter
+  ) {
+    let root = ComposedSectionProvider()
+    let sections = (0..<count).map { ArraySection<String>(["s\($0)"]) }
+    for section in sections { root.append(section) }
+    let coordinator = Coordinator(sectionProvider: root)
+    let adapter = TestAdapter(strict: true)
+    coordinator.adapter = adapter
+    return (root, sections, coordinator, adapter)
+  }
+
+  @Test func aSectionThatOnlyMovedIsOneSectionMove() {
+    let (root, _, coordinator, adapter) = Self.fixture(3)
+    root.moveChild(at: 0, to: 2)
+    #expect(adapter.lastChangeset == Changeset(movedSections: [.init(from: 0, to: 2)]))
+    #expect(adapter.mirrorValues == [["s1"], ["s2"], ["s0"]])
+    root.moveChild(at: 2, to: 0)
+    #expect(adapter.lastChangeset == Changeset(movedSections: [.init(from: 2, to: 0)]))
+    #expect(adapter.mirrorValues == [["s0"], ["s1"], ["s2"]])
+    withExtendedLifetime(coordinator) {}
+  }
+
+  @Test func aMoveAndItsInverseInOneBatchAreNothing() {
+    let (root, _, coordinator, adapter) = Self.fixture(3)
+    coordinator.performBatchUpdates {
+      root.moveChild(at: 0, to: 2)
+      root.moveChild(at: 2, to: 0)
+    }
+    #expect(adapter.changesets.isEmpty)
+  }
+
+  @Test func movingAProviderMovesItsSectionsAsOneBlock() {
+    let root = ComposedSectionProvider()
+    let group = ComposedSectionProvider()
+    for name in ["a", "b", "c"] { group.append(ArraySection<String>([name])) }
+    root.append(group)
+    root.append(ArraySection<String>(["d"]))
+    let coordinator = Coordinator(sectionProvider: root)
+    let adapter = TestAdapter(strict: true)
+    coordinator.adapter = adapter
+    root.moveChild(at: 0, to: 1)
+    // Three sections kept their order: only `d` moved.
+    #expect(adapter.lastChangeset == Changeset(movedSections: [.init(from: 3, to: 0)]))
+    #expect(adapter.mirrorValues == [["d"], ["a"], ["b"], ["c"]])
+  }
+
+  @Test func aMovedSectionWhoseElementsChangedIsDeletedAndInserted() {
+    let (root, sections, coordinator, adapter) = Self.fixture(3)
+    coordinator.performBatchUpdates {
+      root.moveChild(at: 0, to: 2)
+      sections[0].append("x")
+    }
+    // No element change may touch a section that moves (rule B11).
+    #expect(adapter.lastChangeset == Changeset(deletedSections: [0], insertedSections: [2]))
+    #expect(adapter.mirrorValues == [["s1"], ["s2"], ["s0", "x"]])
+  }
+
+  @Test func elementChangesBesideASectionMoveStayElementChanges() {
+    let (root, sections, coordinator, adapter) = Self.fixture(3)
+    coordinator.performBatchUpdates {
+      root.moveChild(at: 0, to: 2)
+      sections[1].append("x")
+    }
+    #expect(
+      adapter.lastChangeset
+        == Changeset(movedSections: [.init(from: 0, to: 2)], insertedElements: [[0, 1]]))
+    #expect(adapter.mirrorValues == [["s1", "x"], ["s2"], ["s0"]])
+  }
+
+  @Test func anElementReloadThatUIKitWouldPutInAnotherSectionIsDeletedAndInserted() {
+    let (root, sections, coordinator, adapter) = Self.fixture(3)
+    coordinator.performBatchUpdates {
+      root.moveChild(at: 0, to: 2)
+      sections[1][0] = "s1'"
+    }
+    // B3 ignores the move and would land the reload in section 1: a delete and an insert.
+    #expect(
+      adapter.lastChangeset
+        == Changeset(
+          movedSections: [.init(from: 0, to: 2)], deletedElements: [[1, 0]],
+          insertedElements: [[0, 0]]))
+    #expect(adapter.mirrorValues == [["s1'"], ["s2"], ["s0"]])
+  }
+
+  @Test func aReloadedSectionIsOneSectionReload() {
+    let (root, sections, coordinator, adapter) = Self.fixture(3)
+    coordinator.performBatchUpdates {
+      sections[1].append("x")
+      root.reloadChild(at: 1)
+    }
+    #expect(adapter.lastChangeset == Changeset(reloadedSections: [1]))
+    #expect(adapter.mirrorValues == [["s0"], ["s1", "x"], ["s2"]])
+    root.reloadChild(at: 2)
+    #expect(adapter.lastChangeset == Changeset(reloadedSections: [2]))
+  }
+
+  @Test func aReloadBesideASectionMoveIsADeleteAndAnInsert() {
+    let (root, _, coordinator, adapter) = Self.fixture(3)
+    coordinator.performBatchUpdates {
+      root.moveChild(at: 0, to: 2)
+      root.reloadChild(at: 0)
+    }
+    // B3 ignores moves (and the validator warns about a reload beside a section move).
+    #expect(
+      adapter.lastChangeset
+        == Changeset(
+          deletedSections: [1], insertedSections: [0], movedSections: [.init(from: 0, to: 2)]))
+    #expect(adapter.mirrorValues == [["s1"], ["s2"], ["s0"]])
+  }
+
+  @Test func theSelectionFollowsAMovedSection() {
+    let root = ComposedSectionProvider()
+    let first = MovablePickable(["a", "b"])
+    let second = MovablePickable(["c"])
+    root.append(first)
+    root.append(second)
+    let coordinator = Coordinator(sectionProvider: root)
+    coordinator.adapter = TestAdapter(strict: true)
+    #expect(coordinator.select([0, 1]))
+    coordinator.performBatchUpdates {
+      root.moveChild(at: 0, to: 1)
+      second.append("d")
+    }
+    #expect(coordinator.selectedIndexPaths == [[1, 1]])
+    root.reloadChild(at: 1)
+    #expect(coordinator.selectedIndexPaths == [])
+  }
+
+  @Test func aCustomDelegateWithoutTheNewMethodsGetsAnInvalidation() {
+    let provider = ComposedSectionProvider()
+    provider.append(ArraySection<String>(["a"]))
+    provider.append(ArraySection<String>(["b"]))
+    let counter = InvalidationCounter()
+    provider.updateDelegate = counter
+    provider.moveChild(at: 0, to: 1)
+    provider.reloadChild(at: 0)
+    #expect(counter.invalidations == 2)
+  }
+
+  @Test func outOfRangeChildIndexesTrapNamingTheRange() async {
+    await #expect(processExitsWith: .failure) {
+      let provider = ComposedSectionProvider()
+      provider.append(ArraySection<String>(["a"]))
+      provider.moveChild(at: 1, to: 0)
+    }
+    await #expect(processExitsWith: .failure) {
+      let provider = ComposedSectionProvider()
+      provider.append(ArraySection<String>(["a"]))
+      provider.moveChild(at: 0, to: -1)
+    }
+    await #expect(processExitsWith: .failure) {
+      let provider = ComposedSectionProvider()
+      provider.reloadChild(at: 0)
+    }
+  }
+
+  /// Random trees and random batches that mix child moves and reloads with element edits and
+  /// structural changes, against the reference model: every changeset valid under the strict
+  /// `TestAdapter` and replayed equal to the model. `SECTIONKIT_SEED=<n>` replays one seed.
+  @Test func randomBatchesWithSectionMovesAndReloads() {
+    var moves = 0
+    for seed in randomizedSeeds(base: 11_000, count: 20) {
+      var rng = SeededGenerator(seed: seed)
+      let generator = TreeFixture()
+      generator.movesChildren = true
+      var steps: [TreeOperation] = []
+      for _ in 0..<6 {
+        let step = TreeOperation.insertChild(
+          parent: 0, at: generator.reference.children.count,
+          child: generator.makeNode(depth: 1, using: &rng))
+        generator.apply(step)
+        steps.append(step)
+      }
+      for _ in 0..<200 {
+        let step = RandomizedPipelineTests.randomStep(generator, using: &rng)
+        if case .batch = step {} else { generator.apply(step) }
+        steps.append(step)
+      }
+      moves += steps.map(\.description).filter { $0.contains("moveChild") }.count
+      if let failure = RandomizedPipelineTests.failure(of: steps) {
+        let minimal = shrink(steps) { RandomizedPipelineTests.failure(of: $0) }
+        recordRandomizedFailure(seed: seed, failure: failure, steps: steps, minimal: minimal)
+        return
+      }
+    }
+    #expect(moves > 50 || ProcessInfo.processInfo.environment["SECTIONKIT_SEED"] != nil)
+  }
+}
