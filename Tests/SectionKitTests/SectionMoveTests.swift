@@ -74,6 +74,36 @@ struct SectionMoveTests {
     #expect(adapter.mirrorValues == [["d"], ["a"], ["b"], ["c"]])
   }
 
+  @Test func theMappingSendsOneStepPerMovedSection() {
+    let root = ComposedSectionProvider()
+    let group = ComposedSectionProvider()
+    for name in ["a", "b"] { group.append(ArraySection<String>([name])) }
+    root.append(ArraySection<String>(["x"]))
+    root.append(group)
+    root.append(ArraySection<String>(["y", "z"]))
+    let mapping = SectionProviderMapping(sectionProvider: root)
+    let recorder = MappingRecorder(mapping)
+    root.moveChild(at: 1, to: 0)
+    #expect(
+      recorder.take() == [
+        .willBeginUpdating, .moveSection(from: 1, to: 0), .moveSection(from: 2, to: 1),
+        .didEndUpdating,
+      ])
+    root.moveChild(at: 0, to: 2)
+    #expect(
+      recorder.take() == [
+        .willBeginUpdating, .moveSection(from: 0, to: 3), .moveSection(from: 0, to: 3),
+        .didEndUpdating,
+      ])
+    #expect(recorder.counts == [1, 2, 1, 1])
+    #expect(recorder.sections == mapping.sections.map { ObjectIdentifier($0) })
+    #expect(mapping.sections.map(\.numberOfElements) == [1, 2, 1, 1])
+    root.reloadChild(at: 2)
+    #expect(recorder.take() == [.willBeginUpdating, .reloadSections([2, 3]), .didEndUpdating])
+    #expect(
+      SectionProviderMapping.Event.moveSection(from: 1, to: 0).description == "moveSection(1 → 0)")
+  }
+
   @Test func aMovedSectionWhoseElementsChangedIsDeletedAndInserted() {
     let (root, sections, coordinator, adapter) = Self.fixture(3)
     coordinator.performBatchUpdates {
@@ -190,22 +220,7 @@ struct SectionMoveTests {
   @Test func randomBatchesWithSectionMovesAndReloads() {
     var moves = 0
     for seed in randomizedSeeds(base: 11_000, count: 20) {
-      var rng = SeededGenerator(seed: seed)
-      let generator = TreeFixture()
-      generator.movesChildren = true
-      var steps: [TreeOperation] = []
-      for _ in 0..<6 {
-        let step = TreeOperation.insertChild(
-          parent: 0, at: generator.reference.children.count,
-          child: generator.makeNode(depth: 1, using: &rng))
-        generator.apply(step)
-        steps.append(step)
-      }
-      for _ in 0..<200 {
-        let step = RandomizedPipelineTests.randomStep(generator, using: &rng)
-        if case .batch = step {} else { generator.apply(step) }
-        steps.append(step)
-      }
+      let steps = RandomizedPipelineTests.randomSteps(seed: seed, count: 200, movesChildren: true)
       moves += steps.map(\.description).filter { $0.contains("moveChild") }.count
       if let failure = RandomizedPipelineTests.failure(of: steps) {
         let minimal = shrink(steps) { RandomizedPipelineTests.failure(of: $0) }

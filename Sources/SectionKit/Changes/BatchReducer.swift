@@ -13,7 +13,11 @@ import Foundation
 /// - updated old elements are reloads where UIKit's own reload arithmetic (delete at the old
 ///   path, insert at a path computed from the explicit deletes and inserts only) lands them at
 ///   their true new path, and delete + insert otherwise;
-/// - anything inside an inserted or removed section is covered by the section change.
+/// - anything inside an inserted or removed section is covered by the section change;
+/// - surviving sections read off the same way: those outside a longest increasing run of old
+///   indexes move, except that a moved section whose elements changed is deleted and inserted
+///   (no element change touches a section that moves), and a reloaded section is a reload, or a
+///   delete and an insert in a batch with section moves.
 ///
 /// - Complexity: O(k log k) time and O(k) memory for k events (plus the size of the output),
 ///   whatever the size of the tree.
