@@ -238,32 +238,36 @@ struct BatchReducer {
     if oldCounts.count > nextOld { deleted.append(nextOld..<oldCounts.count) }
     var inserted = insertedRanges
 
-    // The element changes of each edited section, read off where it ends; a section that moved
-    // and changed is deleted and inserted instead (rule B11: no element change touches a section
-    // that moves).
-    var edited: [(old: Int, new: Int, changes: Changeset, count: Int)] = []
-    var replaced = Set<Int>()
-    for (oldSection, edits) in elementEdits.sorted(by: { $0.key < $1.key }) {
-      guard let (runIndex, newSection) = place(ofOld: oldSection),
-        oldRuns[runIndex].run.kind == .old
-      else { continue }  // deleted, or reloaded as a whole
-      var changes = Changeset()
-      let impliedCount: Int
-      switch edits {
+    /// Reads the element changes of `old`, now at `new`, into `changes`; returns the count
+    /// they imply.
+    func readElements(of old: Int, at new: Int, into changes: inout Changeset) -> Int {
+      switch elementEdits[old]! {
       case .single(let change):
-        Self.readOff(change, oldSection: oldSection, newSection: newSection, into: &changes)
-        impliedCount = oldCounts[oldSection] + Self.countDelta(of: change)
+        Self.readOff(change, oldSection: old, newSection: new, into: &changes)
+        return oldCounts[old] + Self.countDelta(of: change)
       case .tree(let tree):
         reduceElements(
-          pool.runs(tree), oldSection: oldSection, oldCount: oldCounts[oldSection],
-          newSection: newSection, into: &changes)
-        impliedCount = pool.size(tree)
+          pool.runs(tree), oldSection: old, oldCount: oldCounts[old], newSection: new,
+          into: &changes)
+        return pool.size(tree)
       }
-      if !staying[runIndex] && !changes.isEmpty {
-        replaced.insert(oldSection)
+    }
+    // Edited old sections that stay, neither deleted nor reloaded as a whole, by old index; a
+    // section that moved and changed is deleted and inserted instead (rule B11: no element
+    // change touches a section that moves).
+    var edited: [(old: Int, new: Int)] = []
+    var replaced = Set<Int>()
+    for oldSection in elementEdits.keys.sorted() {
+      guard let (runIndex, newSection) = place(ofOld: oldSection),
+        oldRuns[runIndex].run.kind == .old
+      else { continue }
+      if staying[runIndex] {
+        edited.append((oldSection, newSection))
         continue
       }
-      edited.append((oldSection, newSection, changes, impliedCount))
+      var changes = Changeset()
+      _ = readElements(of: oldSection, at: newSection, into: &changes)
+      if !changes.isEmpty { replaced.insert(oldSection) }
     }
 
     // Moves, reloads, and the sections deleted and inserted in their place.
@@ -308,22 +312,30 @@ struct BatchReducer {
         fixedRanges: changeset.insertedSectionRanges)
     var commit = PresentedState.Commit(changeset: changeset, deleted: [])
     for entry in edited {
-      var changes = entry.changes
-      if let reloadSections, !changes.reloadedElements.isEmpty,
-        reloadSections.destination(of: entry.old) != entry.new
-      {
-        Self.replaceReloads(in: &changes, newSection: entry.new)
+      let impliedCount: Int
+      if let reloadSections {
+        var changes = Changeset()
+        impliedCount = readElements(of: entry.old, at: entry.new, into: &changes)
+        if !changes.reloadedElements.isEmpty,
+          reloadSections.destination(of: entry.old) != entry.new
+        {
+          Self.replaceReloads(in: &changes, newSection: entry.new)
+        }
+        changeset.deletedElements += changes.deletedElements
+        changeset.insertedElements += changes.insertedElements
+        changeset.reloadedElements += changes.reloadedElements
+        changeset.movedElements += changes.movedElements
+      } else {
+        impliedCount = readElements(of: entry.old, at: entry.new, into: &changeset)
       }
-      changeset.deletedElements += changes.deletedElements
-      changeset.insertedElements += changes.insertedElements
-      changeset.reloadedElements += changes.reloadedElements
-      changeset.movedElements += changes.movedElements
       let newCount = mapping.section(at: entry.new).numberOfElements
       #if SECTIONKIT_INTERNAL_CHECKS
         precondition(
-          newCount == entry.count,
+          newCount == impliedCount,
           "Coordinator: section \(entry.new) holds \(newCount) elements but its events add up to "
-            + "\(entry.count)")
+            + "\(impliedCount)")
+      #else
+        _ = impliedCount
       #endif
       if newCount != oldCounts[entry.old] {
         commit.recounted.append(.init(index: entry.new, count: newCount))
