@@ -214,12 +214,55 @@ struct SectionMoveTests {
     }
   }
 
+  /// Seeds per randomized test: `SECTIONKIT_FUZZ_ITERATIONS=<n>` runs longer.
+  static let seedCount =
+    ProcessInfo.processInfo.environment["SECTIONKIT_FUZZ_ITERATIONS"].flatMap { Int($0) } ?? 20
+
+  /// The length of a longest increasing subsequence, the O(n²) way.
+  static func referenceLIS(_ values: [Int]) -> Int {
+    var best = [Int](repeating: 1, count: values.count)
+    for i in values.indices {
+      for j in 0..<i where values[j] < values[i] { best[i] = max(best[i], best[j] + 1) }
+    }
+    return best.max() ?? 0
+  }
+
+  /// Random reorders of the sections alone, in one batch of random child moves: the changeset is
+  /// section moves only, as few as a reference longest increasing subsequence allows.
+  @Test func sectionReordersAreMinimalSectionMoves() {
+    for seed in randomizedSeeds(base: 12_000, count: Self.seedCount * 10) {
+      var rng = SeededGenerator(seed: seed)
+      let count = Int.random(in: 1...9, using: &rng)
+      let (root, sections, coordinator, adapter) = Self.fixture(count)
+      coordinator.performBatchUpdates {
+        for _ in 0..<Int.random(in: 1...6, using: &rng) {
+          root.moveChild(
+            at: Int.random(in: 0..<count, using: &rng), to: Int.random(in: 0..<count, using: &rng))
+        }
+      }
+      let order = root.sections.map { section in sections.firstIndex { $0 === section }! }
+      let expected = order.map { [sections[$0][0]] }
+      let moves = count - Self.referenceLIS(order)
+      let changeset = adapter.lastChangeset ?? Changeset()
+      if moves == 0 {
+        #expect(adapter.changesets.isEmpty, "seed \(seed)")
+      } else {
+        #expect(changeset.movedSections.count == moves, "seed \(seed): \(order), \(changeset)")
+        #expect(
+          changeset == Changeset(movedSections: changeset.movedSections),
+          "seed \(seed): \(changeset)")
+      }
+      #expect(adapter.mirrorValues == expected, "seed \(seed)")
+    }
+  }
+
   /// Random trees and random batches that mix child moves and reloads with element edits and
   /// structural changes, against the reference model: every changeset valid under the strict
-  /// `TestAdapter` and replayed equal to the model. `SECTIONKIT_SEED=<n>` replays one seed.
+  /// `TestAdapter` and replayed equal to the model. `SECTIONKIT_SEED=<n>` replays one seed;
+  /// `SECTIONKIT_FUZZ_ITERATIONS=<n>` runs n seeds (default 20).
   @Test func randomBatchesWithSectionMovesAndReloads() {
     var moves = 0
-    for seed in randomizedSeeds(base: 11_000, count: 20) {
+    for seed in randomizedSeeds(base: 11_000, count: Self.seedCount) {
       let steps = RandomizedPipelineTests.randomSteps(seed: seed, count: 200, movesChildren: true)
       moves += steps.map(\.description).filter { $0.contains("moveChild") }.count
       if let failure = RandomizedPipelineTests.failure(of: steps) {
