@@ -3,9 +3,9 @@ import SectionKit
 import SectionKitConsole
 import Testing
 
-/// A declarative variant of the README's quick start (proposed for the README), run as written in
-/// a child process so that `ConsoleAdapter()` writes to a real standard output, compared with the
-/// output its last comment announces.
+/// The README's declarative quick start (its second block), run as written in a child process so
+/// that `ConsoleAdapter()` writes to a real standard output, compared with the output the README's
+/// block announces in its last comment.
 @Suite struct DeclarativeQuickStartTests {
   @Test func declarativeQuickStart() async throws {
     // The snippet aligns its comments; the formatter would not.
@@ -38,18 +38,19 @@ import Testing
         // Declarative quick start ends
       })
     let output = String(decoding: result.standardOutputContent, as: UTF8.self)
-    let announced = try Self.announcedOutput()
+    let announced = try ReadmeQuickStart(block: 1).announcedOutput
     #expect(!announced.isEmpty)
     #expect(output.hasSuffix(announced + "\n"), "the quick start printed:\n\(output)")
   }
 
-  /// The comment lines that end the snippet in this file, without their `// `.
-  static func announcedOutput() throws -> String {
-    let lines = try String(contentsOfFile: #filePath, encoding: .utf8)
-      .components(separatedBy: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
-    let end = try #require(lines.firstIndex(of: "// Declarative quick start ends"))
-    var start = end
-    while start > 0, lines[start - 1].hasPrefix("// ") { start -= 1 }
-    return lines[start..<end].map { String($0.dropFirst(3)) }.joined(separator: "\n")
+  /// The README's second quick-start block is the code of `declarativeQuickStart()`.
+  @Test func theDeclarativeBlock_isTheCodeOfDeclarativeQuickStart() throws {
+    let readme = try ReadmeQuickStart(block: 1)
+    let thisFile = try String(contentsOfFile: #filePath, encoding: .utf8)
+    let tested = try ReadmeQuickStart.code(between: "Declarative quick start", in: thisFile)
+    #expect(readme.imports.isEmpty, "the declarative block uses the first block's imports")
+    #expect(
+      readme.code == tested,
+      "the README's declarative quick start and declarativeQuickStart() differ: change both")
   }
 }
