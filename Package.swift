@@ -18,6 +18,7 @@ let package = Package(
     .library(name: "SectionKitConsole", targets: ["SectionKitConsole"]),
     .library(name: "SectionKitLayout", targets: ["SectionKitLayout"]),
     .library(name: "SectionKitLayoutBridge", targets: ["SectionKitLayoutBridge"]),
+    .library(name: "SectionKitStreaming", targets: ["SectionKitStreaming"]),
     .executable(name: "sectionkit-demo", targets: ["sectionkit-demo"]),
     .executable(name: "sectionkit-bench", targets: ["sectionkit-bench"]),
   ],
@@ -31,19 +32,29 @@ let package = Package(
     // Sections that choose their own layout: the glue between SectionKit and SectionKitLayout,
     // so that neither depends on the other.
     .target(name: "SectionKitLayoutBridge", dependencies: ["SectionKit", "SectionKitLayout"]),
+    // A model's updates as a stream many clients follow: publisher, replay, JSON lines, mirror.
+    .target(name: "SectionKitStreaming", dependencies: ["SectionKit"]),
     // The demo's scripts and the example layouts, shared by `sectionkit-demo` and the golden
     // tests. Not a product: nothing here is API, and no library target depends on it.
     .target(
       name: "SectionKitExamples",
       dependencies: [
         "SectionKit", "SectionKitConsole", "SectionKitLayout", "SectionKitLayoutBridge",
+        "SectionKitStreaming",
       ]),
     .executableTarget(
       name: "sectionkit-demo",
       dependencies: ["SectionKit", "SectionKitConsole", "SectionKitExamples"]),
     .executableTarget(
       name: "sectionkit-bench",
-      dependencies: ["SectionKit", "SectionKitLayout", "SectionKitTesting"]),
+      dependencies: [
+        "SectionKit", "SectionKitConsole", "SectionKitLayout", "SectionKitStreaming",
+        "SectionKitTesting",
+      ]),
+    // The server-style example: an actor-owned model, concurrent writers, clients mirroring the
+    // stream, a stale client message answered with an error. Not a product.
+    .executableTarget(
+      name: "sectionkit-server-example", dependencies: ["SectionKit", "SectionKitStreaming"]),
     // A stand-in for the few UIKit types a `UICollectionView` adapter uses, main-actor isolated as
     // UIKit's are; it checks and replays each batch as UIKit would. Not a product.
     .target(
@@ -51,7 +62,10 @@ let package = Package(
       path: "Tests/UIKitStandIn"),
     .testTarget(
       name: "SectionKitTests",
-      dependencies: ["SectionKit", "SectionKitTesting", "UIKitStandIn"],
+      dependencies: [
+        "SectionKit", "SectionKitConsole", "SectionKitStreaming", "SectionKitTesting",
+        "UIKitStandIn",
+      ],
       swiftSettings: internalChecks),
     // Compiled the way a Swift 6.2 app target is: every unannotated declaration is isolated to
     // the main actor. `HandlersGuideTests.swift`, `CollectionViewAdapter.swift` and
@@ -61,6 +75,13 @@ let package = Package(
       name: "SectionKitIsolationTests",
       dependencies: ["SectionKit", "SectionKitTesting", "UIKitStandIn"],
       swiftSettings: [.defaultIsolation(MainActor.self)]),
+    // The executables are dependencies so that the tests can run them.
+    .testTarget(
+      name: "SectionKitStreamingTests",
+      dependencies: [
+        "SectionKit", "SectionKitStreaming", "SectionKitTesting", "SectionKitConsole",
+        "SectionKitExamples", "sectionkit-demo", "sectionkit-server-example",
+      ]),
     .testTarget(
       name: "SectionKitTestingTests", dependencies: ["SectionKit", "SectionKitTesting"]),
     .testTarget(

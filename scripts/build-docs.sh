@@ -15,12 +15,15 @@ cd "$(dirname "$0")/.."
 exec 2>&1
 
 # The library products, in dependency order, and what each one's documentation may link to.
-modules=(SectionKit SectionKitLayout SectionKitTesting SectionKitConsole)
+modules=(SectionKit SectionKitLayout SectionKitTesting SectionKitLayoutBridge SectionKitConsole
+  SectionKitStreaming)
 declare -A linksInto=(
   [SectionKit]=""
   [SectionKitLayout]=""
   [SectionKitTesting]="SectionKit"
-  [SectionKitConsole]="SectionKit SectionKitLayout"
+  [SectionKitLayoutBridge]="SectionKit SectionKitLayout"
+  [SectionKitConsole]="SectionKit SectionKitLayout SectionKitLayoutBridge"
+  [SectionKitStreaming]="SectionKit"
 )
 
 output=.build/docs

@@ -52,6 +52,10 @@ public final class ConsoleAdapter<Output: TextOutputStream>: ViewAdapter {
   private var shown: [ShownSection] = []
   /// Announcements to draw at the top of the next redraw.
   private var pendingNotes: [String] = []
+  /// Text written with ``write(_:)`` since the last redraw, written again after the next frame.
+  private var pendingWrites = ""
+  /// The number of lines rendered so far (what a log line costs is checked against it).
+  var linesRendered = 0
 
   /// Creates an adapter that writes to `output`.
   ///
@@ -111,8 +115,10 @@ public final class ConsoleAdapter<Output: TextOutputStream>: ViewAdapter {
     }
   }
 
-  /// Writes `text` as it is (add the newline yourself).
+  /// Writes `text` as it is (add the newline yourself). In redraw mode the text is also kept and
+  /// written again after the next frame (a frame clears the screen), then dropped.
   public func write(_ text: String) {
+    if options.mode == .redraw { pendingWrites += text }
     output.write(text)
   }
 
@@ -134,8 +140,12 @@ public final class ConsoleAdapter<Output: TextOutputStream>: ViewAdapter {
   ) {
     updateData()
     changesetCount += 1
-    let old = shown
-    let (new, problems) = ShownSection.applying(changeset, to: old, reading: coordinator)
+    // What the log entry needs of the old state, then the rows changed in place: a changeset
+    // costs what it changes (plus its sections' headers), not a copy of everything shown.
+    let old = RememberedTexts(changeset, in: shown)
+    var taken: [ShownSection] = []
+    swap(&taken, &shown)
+    let (new, problems) = ShownSection.applying(changeset, to: &taken, reading: coordinator)
     shown = new
     guard problems.isEmpty else {
       // Only the summary: the parts of a changeset that does not fit may name sections and
@@ -190,12 +200,18 @@ public final class ConsoleAdapter<Output: TextOutputStream>: ViewAdapter {
     if !lines.isEmpty { show(lines, tree: false) }
   }
 
+  /// Whether the element at `indexPath` is shown selected: the coordinator tells the console
+  /// of a selection made by program code (`coordinator.select(_:)`), which it does not show yet.
+  public func showsSelected(_ indexPath: IndexPath) -> Bool? {
+    isShownSelected(indexPath)
+  }
+
   // MARK: User input
 
   /// The number of elements shown in each section.
   public var shownCounts: [Int] { shown.map(\.rows.count) }
 
-  /// Whether the element at `indexPath` is shown selected.
+  /// Whether the element at `indexPath` is shown selected (`false` for a path not shown).
   public func isShownSelected(_ indexPath: IndexPath) -> Bool {
     shown.indices.contains(indexPath[0]) && shown[indexPath[0]].rows.indices.contains(indexPath[1])
       && shown[indexPath[0]].rows[indexPath[1]].isSelected
@@ -208,12 +224,24 @@ public final class ConsoleAdapter<Output: TextOutputStream>: ViewAdapter {
   /// - Returns: whether the element is selected afterwards.
   @discardableResult
   public func toggleSelection(at indexPath: IndexPath, in coordinator: Coordinator) -> Bool {
+    precondition(
+      indexPath.count == 2 && shown.indices.contains(indexPath[0])
+        && shown[indexPath[0]].rows.indices.contains(indexPath[1]),
+      "ConsoleAdapter.toggleSelection(at:in:): \(format(indexPath)) is not an element shown "
+        + "(\(shown.count) sections)")
     let wasSelected = isShownSelected(indexPath)
+    // Shown first, then reported, as a view does: the coordinator then knows the call is the
+    // view's own (`showsSelected(_:)`) and does not tell it back.
+    shown[indexPath[0]].rows[indexPath[1]].isSelected = !wasSelected
     let selected =
       wasSelected ? !coordinator.deselect(indexPath) : coordinator.select(indexPath)
-    if selected != wasSelected {
+    if shown.indices.contains(indexPath[0]), shown[indexPath[0]].rows.indices.contains(indexPath[1])
+    {
       shown[indexPath[0]].rows[indexPath[1]].isSelected = selected
-      show([selectionLine(selected ? "selected" : "deselected", .selected, indexPath)], tree: false)
+      if selected != wasSelected {
+        show(
+          [selectionLine(selected ? "selected" : "deselected", .selected, indexPath)], tree: false)
+      }
     }
     return selected
   }
@@ -249,24 +277,32 @@ public final class ConsoleAdapter<Output: TextOutputStream>: ViewAdapter {
 
   /// Log mode: `lines`, then the tree if `tree`. Redraw mode: clear the screen, then the pending
   /// notes, the tree and `lines`.
+  ///
+  /// The tree is rendered only when it is written: a log line costs what it writes.
   private func show(_ lines: [StyledLine], tree: Bool) {
-    let treeLines =
-      layout.map { drawing in
-        drawing.render(shown).split(separator: "\n", omittingEmptySubsequences: false)
-          .dropLast().map { StyledLine(String($0)) }
-      } ?? ConsoleRenderer.treeLines(shown, options: options, cursor: cursor)
     switch options.mode {
     case .redraw, .auto:
       let notes = pendingNotes.flatMap(noteLines)
       pendingNotes = []
       let blank = StyledLine()
       let log = lines.isEmpty ? [] : [blank] + lines
-      output.write(
-        ConsoleEscape.clearScreen
-          + options.render(notes + (notes.isEmpty ? [] : [blank]) + treeLines + log))
+      let frame = notes + (notes.isEmpty ? [] : [blank]) + treeLines() + log
+      linesRendered += frame.count
+      output.write(ConsoleEscape.clearScreen + options.render(frame) + pendingWrites)
+      pendingWrites = ""
     case .log:
-      output.write(options.render(tree ? lines + treeLines : lines))
+      let written = tree ? lines + treeLines() : lines
+      linesRendered += written.count
+      output.write(options.render(written))
     }
+  }
+
+  /// The lines of the tree as the adapter shows it: the list, or the layout's drawing.
+  private func treeLines() -> [StyledLine] {
+    layout.map { drawing in
+      drawing.render(shown).split(separator: "\n", omittingEmptySubsequences: false)
+        .dropLast().map { StyledLine(String($0)) }
+    } ?? ConsoleRenderer.treeLines(shown, options: options, cursor: cursor)
   }
 }
 

@@ -12,11 +12,12 @@ extension ConsoleRenderer {
   ///   inserted section 3 "Colleagues" (2 elements)
   /// ```
   ///
-  /// Old texts come from `old` (what was shown before), new texts from `new`. The changeset
+  /// Old texts come from `old` (what the changeset took away, remembered before it was applied),
+  /// new texts from `new`. The changeset
   /// must fit both (``ShownSection/applying(_:to:reading:)`` found no problem): its section sets
   /// are iterated index by index.
   static func changesetLines(
-    _ changeset: Changeset, number: Int, old: [ShownSection], new: [ShownSection]
+    _ changeset: Changeset, number: Int, old: RememberedTexts, new: [ShownSection]
   ) -> [StyledLine] {
     var lines = [StyledLine("changeset \(number): " + summary(of: changeset), .note)]
     func add(_ verb: String, _ style: TextStyle, _ text: String) {
@@ -25,20 +26,20 @@ extension ConsoleRenderer {
       line.append(" " + text)
       lines.append(line)
     }
-    func oldText(_ path: IndexPath) -> String? { text(at: path, in: old) }
+    func oldText(_ path: IndexPath) -> String? { old.texts[path] }
     func newText(_ path: IndexPath) -> String? { text(at: path, in: new) }
     func labelled(_ path: IndexPath, _ text: String?) -> String {
       format(path) + (text.map { " " + $0 } ?? "")
     }
 
     for index in changeset.deletedSections {
-      add("deleted", .deleted, sectionLabel(index, in: old))
+      add("deleted", .deleted, old.sectionLabel(index))
     }
     for path in changeset.deletedElements {
       add("deleted", .deleted, labelled(path, oldText(path)))
     }
     for index in changeset.reloadedSections {
-      add("reloaded", .reloaded, sectionLabel(index, in: old))
+      add("reloaded", .reloaded, old.sectionLabel(index))
     }
     for path in changeset.reloadedElements {
       let before = oldText(path)
@@ -53,7 +54,7 @@ extension ConsoleRenderer {
       add("reloaded", .reloaded, text)
     }
     for move in changeset.movedSections {
-      add("moved", .moved, "section \(move.from) → \(move.to)" + titleSuffix(move.from, old))
+      add("moved", .moved, "section \(move.from) → \(move.to)" + old.titleSuffix(move.from))
     }
     for move in changeset.movedElements {
       let text = newText(move.to) ?? oldText(move.from)
@@ -126,5 +127,48 @@ extension ConsoleRenderer {
       .map { $0[1] }.sorted()
     for inserted in inserts where inserted <= index { index += 1 }
     return [newSection, index]
+  }
+}
+
+/// What the log entry of a changeset needs of the state before it: the texts of the elements it
+/// deletes, reloads or moves, and the titles and counts of the sections it deletes, reloads or
+/// moves — remembered before the changeset is applied, so that the shown rows can be changed in
+/// place (no copy of what stays).
+///
+/// - Complexity: O(k) for the k parts of the changeset; section ranges are clamped to the
+///   sections shown before anything is iterated.
+struct RememberedTexts {
+  var texts: [IndexPath: String] = [:]
+  var sections: [Int: (title: String?, count: Int)] = [:]
+
+  init(_ changeset: Changeset, in old: [ShownSection]) {
+    func keep(_ path: IndexPath) {
+      guard path.count == 2, old.indices.contains(path[0]),
+        old[path[0]].rows.indices.contains(path[1])
+      else { return }
+      texts[path] = old[path[0]].rows[path[1]].text
+    }
+    for path in changeset.deletedElements { keep(path) }
+    for path in changeset.reloadedElements { keep(path) }
+    for move in changeset.movedElements { keep(move.from) }
+    func keep(_ index: Int) {
+      guard old.indices.contains(index) else { return }
+      sections[index] = (old[index].title, old[index].rows.count)
+    }
+    for range in changeset.deletedSectionRanges + changeset.reloadedSectionRanges {
+      for index in range.clamped(to: 0..<old.count) { keep(index) }
+    }
+    for move in changeset.movedSections { keep(move.from) }
+  }
+
+  /// `section 3 "Colleagues" (2 elements)`, or `section 3` when it was not shown.
+  func sectionLabel(_ index: Int) -> String {
+    guard let section = sections[index] else { return "section \(index)" }
+    return "section \(index)" + titleSuffix(index) + " (\(elementCount(section.count)))"
+  }
+
+  func titleSuffix(_ index: Int) -> String {
+    guard let title = sections[index]?.title else { return "" }
+    return " \"\(title)\""
   }
 }

@@ -83,6 +83,6 @@ public enum ConsoleRenderer {
   static func rule(_ title: String, width: Int?) -> String {
     let start = "── " + title + " "
     guard let width else { return start + "──" }
-    return start + String(repeating: "─", count: max(2, width - start.count))
+    return start + String(repeating: "─", count: max(2, width - TerminalColumns.width(of: start)))
   }
 }

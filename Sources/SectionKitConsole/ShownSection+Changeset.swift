@@ -15,16 +15,18 @@ extension ShownSection {
   /// - Returns: the new sections, and a description of each way the changeset does not fit the
   ///   old state or the coordinator's new counts. When there is any, the sections are read afresh
   ///   from the coordinator (and the selection is lost), as a view would have to reload.
-  /// - Complexity: O(n + k log k) for n elements shown and k changes.
+  /// `old` is emptied: its rows are moved into the result and changed in place.
+  ///
+  /// - Complexity: O(s + k log k) for s sections and k changes, plus the elements that shift
+  ///   in the sections the changeset touches (an array insert or remove).
   static func applying(
-    _ changeset: Changeset, to old: [ShownSection], reading coordinator: Coordinator
+    _ changeset: Changeset, to old: inout [ShownSection], reading coordinator: Coordinator
   ) -> (sections: [ShownSection], problems: [String]) {
     /// A value the data source cannot give: the changeset names a path it does not have.
     struct Unanswered: Error, CustomStringConvertible {
       var description: String
     }
     let sectionCount = coordinator.numberOfSections
-    var rows = old.map(\.rows)
     // A reloaded element keeps its selection, as a collection view's cell does.
     var keptSelection: [IndexPath: Bool] = [:]
     for (from, to) in zip(changeset.reloadedElements, changeset.reloadedElementDestinations)
@@ -33,6 +35,9 @@ extension ShownSection {
     {
       keptSelection[to] = old[from[0]].rows[from[1]].isSelected
     }
+    // The rows move out of `old`, so that each section's array is changed in place.
+    var rows = old.map(\.rows)
+    old = []
     do {
       try changeset.apply(
         to: &rows,

@@ -10,6 +10,7 @@ enum TextStyle: String {
   case moved = "35"
   case note = "1;34"
   case warning = "1;31"
+  case cursor = "7"
 }
 
 /// One output line made of styled runs, truncated to a width before it is painted.
@@ -33,16 +34,18 @@ struct StyledLine {
 
   var plainText: String { runs.map(\.text).joined() }
 
-  /// The line cut to `width` characters, the last one replaced by `…` when it was longer.
+  /// The line cut to `width` terminal columns (a wide character takes two, a combining mark
+  /// none), the end replaced by `…` when it was wider; a character is never split.
   /// - Complexity: O(n) in the length of the line.
   func truncated(to width: Int?) -> StyledLine {
-    guard let width, plainText.count > width else { return self }
+    guard let width, TerminalColumns.width(of: plainText) > width else { return self }
     var result = StyledLine()
     var remaining = width - 1
     for run in runs where remaining > 0 {
-      let kept = String(run.text.prefix(remaining))
-      remaining -= kept.count
+      let kept = TerminalColumns.prefix(of: run.text, fitting: remaining)
+      remaining -= TerminalColumns.width(of: kept)
       result.append(kept, run.style)
+      if kept != run.text { break }
     }
     result.append("…", runs.last?.style)
     return result

@@ -61,10 +61,13 @@ public enum ContactsDemo {
   ///   - console: the adapter that shows the tree; the script also writes its announcements
   ///     through it.
   ///   - pause: called after each step (the demo's `--step` waits for Return there).
+  ///   - attach: the adapter attached to the coordinator, given `console` (`--json` attaches a
+  ///     publisher that forwards to it); by default, `console` itself.
   /// - Returns: the coordinator, still attached to `console`.
   @discardableResult
   public static func run<Output>(
-    on console: ConsoleAdapter<Output>, pause: () -> Void = {}
+    on console: ConsoleAdapter<Output>, pause: () -> Void = {},
+    attach: (ConsoleAdapter<Output>) -> any ViewAdapter = { $0 }
   ) -> Coordinator {
     // The tree: a title, two lists of people, and an inbox with two segments.
     let title = SingleElementSection(element: "Contacts")
@@ -92,7 +95,7 @@ public enum ContactsDemo {
     // Attaching the adapter is a reload.
     let coordinator = Coordinator(sectionProvider: contacts)
     console.announce("coordinator.adapter = console")
-    coordinator.adapter = console
+    coordinator.adapter = attach(console)
     pause()
 
     // One element inserted.

@@ -1,4 +1,5 @@
-/// What a key press means in the interactive demo (`sectionkit-demo --interactive`).
+/// What a key press means in the interactive demo (`sectionkit-demo --interactive`), and what a
+/// line of its script means (``init(word:)``).
 ///
 /// The keys are the demo's choice, so this key map is example code. What an app needs to drive
 /// the console from its own input is library API on `ConsoleAdapter`: `cursor`,
@@ -17,6 +18,17 @@ public enum InteractiveCommand: Hashable, Sendable {
   case listActions
   /// Quit (`q`, Ctrl-C, Ctrl-D).
   case quit
+  /// A screen up or down (Page Up, Page Down).
+  case pageUp, pageDown
+  /// The first element (Home, `g`) or the last (End, `G`).
+  case first, last
+  /// Switch the segmented section (Tab).
+  case nextSegment
+  /// Show or hide the help (`?`).
+  case help
+  /// Add an element after the cursor (`n`), delete the element under the cursor (`d`), rename
+  /// it (`r`).
+  case add, delete, rename
 
   /// The commands in `bytes`, read from a raw terminal, in order; unknown keys are skipped.
   ///
@@ -36,6 +48,19 @@ public enum InteractiveCommand: Hashable, Sendable {
         switch bytes[index + 1] {
         case UInt8(ascii: "A"): result.append(.cursorUp)
         case UInt8(ascii: "B"): result.append(.cursorDown)
+        case UInt8(ascii: "H"): result.append(.first)
+        case UInt8(ascii: "F"): result.append(.last)
+        case UInt8(ascii: "1")...UInt8(ascii: "8")
+        where index + 2 < bytes.count && bytes[index + 2] == UInt8(ascii: "~"):
+          // ESC [ n ~: Home (1, 7), End (4, 8), Page Up (5), Page Down (6).
+          switch bytes[index + 1] {
+          case UInt8(ascii: "1"), UInt8(ascii: "7"): result.append(.first)
+          case UInt8(ascii: "4"), UInt8(ascii: "8"): result.append(.last)
+          case UInt8(ascii: "5"): result.append(.pageUp)
+          case UInt8(ascii: "6"): result.append(.pageDown)
+          default: break
+          }
+          index += 1
         default: break
         }
         index += 2
@@ -44,6 +69,19 @@ public enum InteractiveCommand: Hashable, Sendable {
       if let command = command(for: byte) { result.append(command) }
     }
     return result
+  }
+
+  /// The command a script names: `up`, `down`, `pageup`, `pagedown`, `first`, `last`, `select`,
+  /// `edit`, `moveup`, `movedown`, `actions`, `tab`, `help`, `add`, `delete`, `rename`, `quit`.
+  public init?(word: String) {
+    let words: [String: InteractiveCommand] = [
+      "up": .cursorUp, "down": .cursorDown, "pageup": .pageUp, "pagedown": .pageDown,
+      "first": .first, "last": .last, "select": .toggleSelection, "edit": .toggleEditing,
+      "moveup": .moveUp, "movedown": .moveDown, "actions": .listActions, "tab": .nextSegment,
+      "help": .help, "add": .add, "delete": .delete, "rename": .rename, "quit": .quit,
+    ]
+    guard let command = words[word.lowercased()] else { return nil }
+    self = command
   }
 
   /// The command of one plain key, or `nil`.
@@ -57,6 +95,13 @@ public enum InteractiveCommand: Hashable, Sendable {
     case UInt8(ascii: "J"), UInt8(ascii: "m"): .moveDown
     case UInt8(ascii: "a"): .listActions
     case UInt8(ascii: "q"), 0x03, 0x04: .quit
+    case UInt8(ascii: "g"): .first
+    case UInt8(ascii: "G"): .last
+    case 0x09: .nextSegment
+    case UInt8(ascii: "?"): .help
+    case UInt8(ascii: "n"): .add
+    case UInt8(ascii: "d"): .delete
+    case UInt8(ascii: "r"): .rename
     default: nil
     }
   }

@@ -45,6 +45,8 @@ public struct InteractiveSession {
       }
       self.cursor = target
       return "moved \(cursor) → \(target)"
+    case .pageUp, .pageDown, .first, .last, .nextSegment, .help, .add, .delete, .rename:
+      return "not in this session (see ContactsApp)"
     case .listActions:
       guard let cursor else { return "" }
       let actions = coordinator.actions(at: cursor).map(\.title)

@@ -1,6 +1,6 @@
 // The SectionKit benchmarks. Run in release: `swift run -c release sectionkit-bench`.
 // Pass names to run a subset: `swift run -c release sectionkit-bench build churn`
-// (build, churn, batches, insert, removal, chain, layout, diff).
+// (build, churn, batches, insert, removal, chain, layout, diff, console, stream).
 import Foundation
 import SectionKit
 import SectionKitLayout
@@ -115,3 +115,13 @@ if enabled("layout") {
 }
 
 if enabled("diff") { DiffBench.report() }
+
+if enabled("console") {
+  print("## ConsoleListView, 100,000 elements in 26 sections, a 40×100 screen (mean; budget 5 ms)")
+  for (name, seconds) in Bench.consoleList() {
+    print(String(format: "   %@: %.3f ms", name, seconds * 1000))
+  }
+  print()
+}
+
+if enabled("stream") { StreamBench.run() }

@@ -5,6 +5,7 @@
 //   swift run sectionkit-demo --log --plain   # append-only log, no ANSI, even on a terminal
 //   swift run sectionkit-demo --interactive   # on a terminal: select, edit and move with keys
 //   swift run sectionkit-demo --layout        # the sections drawn with compositional layouts
+//   swift run sectionkit-demo --json          # the script's updates as JSON lines (Docs/Streaming.md)
 //
 // The script itself is `ContactsDemo.run(on:pause:)` in the SectionKitExamples target, so that the
 // tests can compare its output with a golden file.
@@ -15,7 +16,8 @@ import SectionKitExamples
 
 let usage = """
   usage: sectionkit-demo [--step] [--log | --redraw] [--plain | --ansi]
-                         [--no-index-paths] [--trees] [--layout | --interactive]
+                         [--no-index-paths] [--trees] [--layout | --interactive | --json]
+                         [--contacts N]
 
     --step            on a terminal, wait for Return after each step
     --log, --redraw   append-only log, or clear and redraw (default: redraw on a terminal
@@ -26,9 +28,13 @@ let usage = """
     --layout          draw the sections with compositional layouts (CompositionalLayoutDSL's
                       README example, a three-column mosaic, a ListKit-style layout, sections
                       that choose their own layouts)
-    --interactive     on a terminal: ↑/↓ or k/j move the cursor, space selects, e toggles
-                      editing, K/J (or m) move the element while editing, a lists its
-                      actions, q quits
+    --interactive     a contacts app: on a terminal, ↑/↓ j/k, PgUp/PgDn, Home/End g/G move,
+                      space selects, n adds, d deletes, r renames, e edits (then J/K move),
+                      Tab switches the group, ? shows the keys, q quits. Without a terminal,
+                      reads commands from standard input (down 3, select, add Ada, rename Bob,
+                      delete, edit, movedown, tab, quit…) and prints the log
+    --contacts N      with --interactive: how many contacts to generate (default 3000)
+    --json            write the script's updates as JSON lines (a snapshot, then changesets)
 
   """
 
@@ -36,8 +42,18 @@ var options = ConsoleOptions(showsIndexPaths: true)
 var stepping = false
 var layoutDemo = false
 var interactive = false
-for argument in CommandLine.arguments.dropFirst() {
+var json = false
+var contacts = 3_000
+var arguments = CommandLine.arguments.dropFirst()
+while let argument = arguments.popFirst() {
   switch argument {
+  case "--contacts":
+    guard let text = arguments.popFirst(), let count = Int(text), (0...1_000_000).contains(count)
+    else {
+      StandardError().writeLine("sectionkit-demo: --contacts needs a number in 0...1000000")
+      exit(2)
+    }
+    contacts = count
   case "--step": stepping = true
   case "--interactive": interactive = true
   case "--log": options.mode = .log
@@ -47,6 +63,7 @@ for argument in CommandLine.arguments.dropFirst() {
   case "--no-index-paths": options.showsIndexPaths = false
   case "--trees": options.logsTreeAfterChanges = true
   case "--layout": layoutDemo = true
+  case "--json": json = true
   case "--help", "-h":
     StandardOutput().writeLine(usage)
     exit(0)
@@ -56,8 +73,13 @@ for argument in CommandLine.arguments.dropFirst() {
   }
 }
 
+if json {
+  ContactsDemo.streamJSON { FileHandle.standardOutput.write($0) }
+  exit(0)
+}
+
 if interactive {
-  exit(runInteractive(options: options))
+  exit(runInteractive(options: options, contacts: contacts))
 }
 
 // Redrawing without pauses would only show the last frame: log unless stepping (or told).

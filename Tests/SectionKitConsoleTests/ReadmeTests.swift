@@ -55,7 +55,7 @@ import Testing
   }
 }
 
-/// The first ```` ```swift ```` block after the README's `## Quick start` heading: its `import`
+/// A ```` ```swift ```` block after the README's `## Quick start` heading: its `import`
 /// lines, the code after them, and the output its trailing `//` comment announces.
 struct ReadmeQuickStart {
   struct Missing: Error, CustomStringConvertible {
@@ -69,14 +69,23 @@ struct ReadmeQuickStart {
   /// The lines of the comment that ends the block, without their `// `: what the code prints last.
   var announcedOutput: String
 
-  init(readmePath: String = ReadmeQuickStart.readmePath()) throws {
+  /// Reads the `block`-th (from 0) ```` ```swift ```` block under the README's quick start.
+  init(block: Int = 0, readmePath: String = ReadmeQuickStart.readmePath()) throws {
     let text = try String(contentsOfFile: readmePath, encoding: .utf8)
     let lines = text.components(separatedBy: "\n")
-    guard let heading = lines.firstIndex(of: "## Quick start"),
-      let start = lines[heading...].firstIndex(of: "```swift"),
-      let end = lines[(start + 1)...].firstIndex(of: "```")
-    else {
-      throw Missing(description: "README.md has no ```swift block under \"## Quick start\"")
+    guard let heading = lines.firstIndex(of: "## Quick start") else {
+      throw Missing(description: "README.md has no \"## Quick start\" heading")
+    }
+    var start = heading
+    var end = heading
+    for _ in 0...block {
+      guard let open = lines[(end + 1)...].firstIndex(of: "```swift"),
+        let close = lines[(open + 1)...].firstIndex(of: "```")
+      else {
+        throw Missing(
+          description: "README.md has no ```swift block \(block) under \"## Quick start\"")
+      }
+      (start, end) = (open, close)
     }
     var block = Array(lines[(start + 1)..<end])
     imports = block.prefix { $0.hasPrefix("import ") }

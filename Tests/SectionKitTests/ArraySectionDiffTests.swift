@@ -29,16 +29,7 @@ extension Item: Identifiable {}
       root.append(section)
       root.append(ArraySection<Item>([Item(id: -2)]))
       coordinator = Coordinator(sectionProvider: root)
-      // Strict, except for the one warning the coordinator relies on: a reload in a batch with
-      // moves, kept only where UIKit's arithmetic lands it right — the replay proves it.
-      view = TestAdapter(
-        strict: true,
-        onFailure: { [unowned self] failure in
-          let tolerated =
-            failure.kinds == [.invalidChangeset]
-            && failure.violations.allSatisfy { $0.rule == .reloadCombinedWithMoves }
-          if !tolerated { failures.append(failure) }
-        })
+      view = TestAdapter.toleratingReloadsWithMoves { [unowned self] in failures.append($0) }
       coordinator.adapter = view
     }
 

@@ -13,6 +13,61 @@ struct HandlersGuideTests {
     func didDeselect(at index: Int) { picked.remove(self[index]) }
   }
 
+  struct Todo: Identifiable, Hashable {
+    var id: Int
+    var title: String
+  }
+
+  final class Todos: ArraySection<Todo>, SelectionHandler, ActionHandler {
+    let name: String
+
+    init(name: String, _ todos: [Todo] = []) {
+      self.name = name
+      super.init(todos)
+    }
+
+    @available(*, unavailable) required init() { fatalError("Todos needs a name") }
+
+    func actions(at index: Int) -> [ElementAction] {
+      [ElementAction(name: "rename", argumentLabel: "new title"), ElementAction(name: "done")]
+    }
+
+    func performAction(named name: String, at index: Int, argument: String?) {
+      switch name {
+      case "rename": self[index].title = argument!
+      case "done": remove(at: index)
+      default: break
+      }
+    }
+  }
+
+  @Test func aTaskListWithOneSelectionAndActions() throws {
+    let view = TestAdapter(strict: true)
+
+    let today = Todos(name: "Today", [Todo(id: 1, title: "Write"), Todo(id: 2, title: "Read")])
+    let upcoming = Todos(name: "Upcoming", [Todo(id: 3, title: "Plan")])
+    let list = ComposedSectionProvider()
+    list.append(today)
+    list.append(upcoming)
+    let coordinator = Coordinator(sectionProvider: list)
+    coordinator.adapter = view
+    coordinator.allowsMultipleSelection = false
+
+    coordinator.select([0, 1])
+    coordinator.select([1, 0])
+    #expect(view.deselections == [[[0, 1]]])
+    let selected = try #require(coordinator.lastSelectedIndexPath)
+    #expect(selected == [1, 0])
+    coordinator.performAction("rename", at: selected, argument: "Plan the week")
+    try coordinator.performAction("done", at: .id(1, in: today))
+    #expect(coordinator.selectedIndexPaths == [[1, 0]])
+
+    #expect(today.map(\.title) == ["Read"])
+    #expect(upcoming.map(\.title) == ["Plan the week"])
+    #expect(upcoming.name == "Upcoming")
+    #expect(view.failures.isEmpty)
+  }
+
   @Test func contactsWithFamilyMultipleAndFriendsSingle() {
     let view = TestAdapter()
 

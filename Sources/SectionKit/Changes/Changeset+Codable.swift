@@ -47,6 +47,7 @@ extension Changeset: Codable {
           debugDescription: "Changeset: \(violation.fieldDescription) = \(violation.value) "
             + violation.reason))
     }
+    storeSectionSets()
   }
 
   /// Encodes every part, empty ones included.

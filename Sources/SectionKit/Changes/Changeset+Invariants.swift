@@ -3,16 +3,16 @@ import Foundation
 /// What a changeset must satisfy whatever the view it is applied to — checked when decoding.
 extension Changeset {
   /// The first place where a changeset breaks one of its own invariants.
-  struct InvariantViolation: Error {
+  package struct InvariantViolation: Error {
     /// The field, then array indexes and `from`/`to` keys, as a coding path.
     var codingPath: [any CodingKey]
     /// The offending value, as text (`2..<6`, `[0, 1]`, `-1`).
-    var value: String
+    package var value: String
     /// Why it is wrong.
-    var reason: String
+    package var reason: String
 
     /// `deletedElements[3].from`.
-    var fieldDescription: String {
+    package var fieldDescription: String {
       codingPath.reduce("") { text, key in
         if let index = key.intValue { return text + "[\(index)]" }
         return text.isEmpty ? key.stringValue : text + "." + key.stringValue
@@ -52,7 +52,7 @@ extension Changeset {
   ///   covers it), and no element operation touching a section that moves.
   ///
   /// - Complexity: O(k log k) for k operations; never proportional to the width of a range.
-  func invariantViolation() -> InvariantViolation? {
+  package func invariantViolation() -> InvariantViolation? {
     do throws(InvariantViolation) {
       try checkSectionRanges()
       try checkSectionMoves()

@@ -40,7 +40,7 @@ import Foundation
 /// before it indexes anything. Decoding is stricter: it throws a `DecodingError` for a changeset
 /// that breaks its own invariants (malformed or negative index paths, unsorted or overlapping
 /// lists, conflicting operations; see `Docs/Batching.md`, "Decoding a changeset").
-public struct Changeset: Hashable, Sendable {
+public struct Changeset: Sendable {
   /// A move from an old index path to a new one.
   public struct Move: Hashable, Sendable, Codable, CustomStringConvertible {
     /// The old index path.
@@ -73,29 +73,92 @@ public struct Changeset: Hashable, Sendable {
   }
 
   /// Sections deleted, in old coordinates.
+  ///
+  /// - Complexity: O(1) for a changeset a coordinator hands out, decodes or builds with
+  ///   ``init(deletedSections:insertedSections:reloadedSections:movedSections:deletedElements:insertedElements:reloadedElements:movedElements:)``:
+  ///   the set is stored beside ``deletedSectionRanges``.
   public var deletedSections: IndexSet {
-    get { IndexSet(ranges: deletedSectionRanges) }
-    set { deletedSectionRanges = Array(newValue.rangeView) }
+    get { sectionSets?.deleted ?? IndexSet(ranges: storedDeletedSectionRanges) }
+    set {
+      storedDeletedSectionRanges = Array(newValue.rangeView)
+      sectionSets = StoredSectionSets(
+        deleted: newValue, inserted: sectionSets?.inserted, reloaded: sectionSets?.reloaded)
+    }
   }
   /// Sections inserted, in new coordinates.
+  ///
+  /// - Complexity: O(1), as ``deletedSections``.
   public var insertedSections: IndexSet {
-    get { IndexSet(ranges: insertedSectionRanges) }
-    set { insertedSectionRanges = Array(newValue.rangeView) }
+    get { sectionSets?.inserted ?? IndexSet(ranges: storedInsertedSectionRanges) }
+    set {
+      storedInsertedSectionRanges = Array(newValue.rangeView)
+      sectionSets = StoredSectionSets(
+        deleted: sectionSets?.deleted, inserted: newValue, reloaded: sectionSets?.reloaded)
+    }
   }
   /// Sections reloaded, in old coordinates.
+  ///
+  /// - Complexity: O(1), as ``deletedSections``.
   public var reloadedSections: IndexSet {
-    get { IndexSet(ranges: reloadedSectionRanges) }
-    set { reloadedSectionRanges = Array(newValue.rangeView) }
+    get { sectionSets?.reloaded ?? IndexSet(ranges: storedReloadedSectionRanges) }
+    set {
+      storedReloadedSectionRanges = Array(newValue.rangeView)
+      sectionSets = StoredSectionSets(
+        deleted: sectionSets?.deleted, inserted: sectionSets?.inserted, reloaded: newValue)
+    }
   }
 
-  // Section sets are stored as sorted, disjoint, non-adjacent ranges: building an `IndexSet`
-  // allocates, and most changesets have no section changes at all.
-  /// ``deletedSections`` as sorted ranges.
-  public internal(set) var deletedSectionRanges: [Range<Int>] = []
+  /// ``deletedSections`` as sorted, disjoint, non-adjacent ranges (what a changeset encodes).
+  public package(set) var deletedSectionRanges: [Range<Int>] {
+    get { storedDeletedSectionRanges }
+    _modify {
+      sectionSets = nil
+      yield &storedDeletedSectionRanges
+    }
+  }
   /// ``insertedSections`` as sorted ranges.
-  public internal(set) var insertedSectionRanges: [Range<Int>] = []
+  public package(set) var insertedSectionRanges: [Range<Int>] {
+    get { storedInsertedSectionRanges }
+    _modify {
+      sectionSets = nil
+      yield &storedInsertedSectionRanges
+    }
+  }
   /// ``reloadedSections`` as sorted ranges.
-  public internal(set) var reloadedSectionRanges: [Range<Int>] = []
+  public package(set) var reloadedSectionRanges: [Range<Int>] {
+    get { storedReloadedSectionRanges }
+    _modify {
+      sectionSets = nil
+      yield &storedReloadedSectionRanges
+    }
+  }
+
+  // The section sets are kept as sorted ranges, which the reducer appends to and the mirror,
+  // the encoding and `count` read without allocating; the `IndexSet`s adapters read (often inside
+  // a loop) are stored beside them by ``storeSectionSets()`` once the ranges are final, in one
+  // box (one reference to copy, none when no section changed), and dropped by any later write to
+  // the ranges.
+  private var storedDeletedSectionRanges: [Range<Int>] = []
+  private var storedInsertedSectionRanges: [Range<Int>] = []
+  private var storedReloadedSectionRanges: [Range<Int>] = []
+  private var sectionSets: StoredSectionSets?
+
+  /// Stores the `IndexSet` of each section part beside its ranges, so that reading it builds
+  /// nothing; called once the ranges are final (when a batch's changeset is handed out, or
+  /// decoded). A changeset without section changes stores nothing: an empty set costs what
+  /// reading it would.
+  ///
+  /// - Complexity: O(r) for r section ranges.
+  mutating func storeSectionSets() {
+    guard
+      !(storedDeletedSectionRanges.isEmpty && storedInsertedSectionRanges.isEmpty
+        && storedReloadedSectionRanges.isEmpty)
+    else { return }
+    sectionSets = StoredSectionSets(
+      deleted: sectionSets?.deleted ?? IndexSet(ranges: storedDeletedSectionRanges),
+      inserted: sectionSets?.inserted ?? IndexSet(ranges: storedInsertedSectionRanges),
+      reloaded: sectionSets?.reloaded ?? IndexSet(ranges: storedReloadedSectionRanges))
+  }
   /// Sections moved, old → new.
   public var movedSections: [SectionMove]
   /// Elements deleted, in old coordinates, sorted.
@@ -114,14 +177,18 @@ public struct Changeset: Hashable, Sendable {
     deletedElements: [IndexPath] = [], insertedElements: [IndexPath] = [],
     reloadedElements: [IndexPath] = [], movedElements: [Move] = []
   ) {
-    self.deletedSectionRanges = Array(deletedSections.rangeView)
-    self.insertedSectionRanges = Array(insertedSections.rangeView)
-    self.reloadedSectionRanges = Array(reloadedSections.rangeView)
     self.movedSections = movedSections
     self.deletedElements = deletedElements
     self.insertedElements = insertedElements
     self.reloadedElements = reloadedElements
     self.movedElements = movedElements
+    self.storedDeletedSectionRanges = Array(deletedSections.rangeView)
+    self.storedInsertedSectionRanges = Array(insertedSections.rangeView)
+    self.storedReloadedSectionRanges = Array(reloadedSections.rangeView)
+    if !(deletedSections.isEmpty && insertedSections.isEmpty && reloadedSections.isEmpty) {
+      self.sectionSets = StoredSectionSets(
+        deleted: deletedSections, inserted: insertedSections, reloaded: reloadedSections)
+    }
   }
 
   /// Whether nothing changed.
@@ -152,6 +219,44 @@ public struct Changeset: Hashable, Sendable {
       return .max
     }
     return total
+  }
+}
+
+/// The section sets of a ``Changeset``, stored beside their ranges (`nil`: build from the
+/// ranges).
+final class StoredSectionSets: Sendable {
+  let deleted: IndexSet?
+  let inserted: IndexSet?
+  let reloaded: IndexSet?
+
+  init(deleted: IndexSet?, inserted: IndexSet?, reloaded: IndexSet?) {
+    self.deleted = deleted
+    self.inserted = inserted
+    self.reloaded = reloaded
+  }
+}
+
+extension Changeset: Hashable {
+  /// Two changesets are equal when every part is (the stored section sets follow the ranges).
+  public static func == (lhs: Changeset, rhs: Changeset) -> Bool {
+    lhs.storedDeletedSectionRanges == rhs.storedDeletedSectionRanges
+      && lhs.storedInsertedSectionRanges == rhs.storedInsertedSectionRanges
+      && lhs.storedReloadedSectionRanges == rhs.storedReloadedSectionRanges
+      && lhs.movedSections == rhs.movedSections && lhs.deletedElements == rhs.deletedElements
+      && lhs.insertedElements == rhs.insertedElements
+      && lhs.reloadedElements == rhs.reloadedElements && lhs.movedElements == rhs.movedElements
+  }
+
+  /// Hashes every part.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(storedDeletedSectionRanges)
+    hasher.combine(storedInsertedSectionRanges)
+    hasher.combine(storedReloadedSectionRanges)
+    hasher.combine(movedSections)
+    hasher.combine(deletedElements)
+    hasher.combine(insertedElements)
+    hasher.combine(reloadedElements)
+    hasher.combine(movedElements)
   }
 }
 

@@ -109,13 +109,20 @@ extension Coordinator {
   private func takeReducer() -> (PresentedState.Commit, BatchEvents) {
     let reducer = self.reducer!
     self.reducer = nil
-    return (reducer.finish(mapping: mapping), reducer.events)
+    var commit = reducer.finish(mapping: mapping)
+    commit.changeset.storeSectionSets()
+    // Kept until `updateData` (and dropped before the presented state changes): until then the
+    // adapter's paths are followed to the model through it.
+    if !commit.changeset.isEmpty { applyingReducer = reducer }
+    return (commit, reducer.events)
   }
 
   /// Switches the data source to the state after the changeset being applied.
   func commitPending() {
     guard let commit = pendingCommit else { return }
     pendingCommit = nil
-    applyCommit(commit)
+    let survivors = selectedSurvivors(of: commit.changeset)
+    applyingReducer = nil
+    applyCommit(commit, survivors: survivors)
   }
 }

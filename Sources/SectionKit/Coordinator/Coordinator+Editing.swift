@@ -53,9 +53,11 @@ extension Coordinator {
   // MARK: Hooks
 
   /// Applies `commit` to the presented state, remapping the selection and the editing sections
-  /// (their handlers are called later, by ``deliverHandlerNotifications()``).
-  func applyCommit(_ commit: PresentedState.Commit) {
-    remapSelection(through: commit.changeset)
+  /// (their handlers are called later, by ``deliverHandlerNotifications()``). `survivors` are the
+  /// selected elements the changeset deletes and inserts although they stayed (old path → new
+  /// path): their selection follows them.
+  func applyCommit(_ commit: PresentedState.Commit, survivors: [IndexPath: IndexPath] = [:]) {
+    remapSelection(through: commit.changeset, survivors: survivors)
     if handlers.editing.isEditing {
       for range in commit.deleted {
         for old in range {
@@ -66,6 +68,7 @@ extension Coordinator {
       }
     }
     presented.apply(commit)
+    announceKeptSelection(survivors)
     if handlers.editing.isEditing {
       for entry in commit.inserted {
         if let handler = handlers.editing.join(entry.section) {

@@ -16,6 +16,40 @@ extension Coordinator {
     return paths.sorted { $0.lexicographicallyPrecedes($1) }
   }
 
+  /// The most recently selected element, if it is still selected: by the adapter
+  /// (``select(_:)-(IndexPath)``) or by its section (``SelectionHandler/select(index:)``; the last
+  /// index of ``SelectionHandler/selectAll()``). It follows the element through changesets;
+  /// `nil` once that element is deselected or deleted, even if others stay selected.
+  ///
+  /// With ``allowsMultipleSelection`` `false` it is the one selected element.
+  ///
+  /// - Complexity: O(d + log s) for a section d levels deep with s selected elements.
+  public var lastSelectedIndexPath: IndexPath? {
+    guard let last = handlers.lastSelected, let index = last.indexes.first ?? nil,
+      handlers.selection.contains(last.section, index),
+      let section = presentedIndex(of: last.section)
+    else { return nil }
+    return IndexPath(item: index, section: section)
+  }
+
+  /// Whether elements can be selected in several places at once, as
+  /// `UICollectionView.allowsMultipleSelection`. Default `true`: each section decides for itself
+  /// (``SelectionHandler/allowsMultipleSelection``).
+  ///
+  /// When `false`, at most one element of the whole list is selected: selecting one (from the
+  /// adapter or from a section) first deselects every other, in every section — their sections
+  /// hear `didDeselect` and the adapter `coordinator(_:didDeselect:)` — and
+  /// ``SelectionHandler/selectAll()`` does nothing. Setting it to `false` keeps only the most
+  /// recent selection (``lastSelectedIndexPath``), or none when that is unknown.
+  public var allowsMultipleSelection: Bool {
+    get { !handlers.isSingleSelection }
+    set {
+      guard newValue == handlers.isSingleSelection else { return }
+      handlers.isSingleSelection = !newValue
+      if !newValue { deselectAll(except: lastSelectedIndexPath.map { current.locate($0) }) }
+    }
+  }
+
   /// Whether the element at `indexPath` is selected; traps when the path is out of range.
   public func isSelected(_ indexPath: IndexPath) -> Bool {
     let (section, index) = current.locate(indexPath)
@@ -56,7 +90,9 @@ extension Coordinator {
   /// selected and the section hears ``SelectionHandler/didSelect(at:)``. In a single-selection
   /// section the previous element is deselected first: the section hears `didDeselect` and the
   /// adapter `coordinator(_:didDeselect:)` (it did not initiate that). The adapter is not told of
-  /// the selection it reported itself.
+  /// the selection it reported itself; when program code calls this and the adapter's view does
+  /// not show the element selected (``ViewAdapter/showsSelected(_:)`` answers `false`), the adapter
+  /// is told of it.
   ///
   /// Each handler call gets the element's index as it is at the time of that call: when an
   /// earlier call changed the model (a `didDeselect` that removes its element, say), later ones
@@ -73,14 +109,18 @@ extension Coordinator {
     guard let handler = section as? any SelectionHandler else { return false }
     if handlers.selection.contains(section, index) { return true }
     guard handler.shouldSelect(at: index) else { return false }
-    insertSelection(handler, index: index, reportSelection: false)
+    // Called by program code when the view does not show it yet (see ViewAdapter.showsSelected).
+    let fromProgram = adapter?.showsSelected(indexPath) == false
+    insertSelection(handler, index: index, reportSelection: fromProgram)
     return true
   }
 
   /// The user deselected the element at `indexPath` in the adapter's view.
   ///
   /// Asks the section (``SelectionHandler/shouldDeselect(at:)``); when it agrees, the element
-  /// leaves the selection and the section hears ``SelectionHandler/didDeselect(at:)``.
+  /// leaves the selection and the section hears ``SelectionHandler/didDeselect(at:)``. The adapter
+  /// is told only when its view still shows the element selected (program code called this; see
+  /// ``ViewAdapter/showsSelected(_:)``).
   ///
   /// - Returns: whether the element is deselected afterwards. When `false` the adapter must keep
   ///   showing it selected.
@@ -91,7 +131,8 @@ extension Coordinator {
       handlers.selection.contains(section, index)
     else { return true }
     guard handler.shouldDeselect(at: index) else { return false }
-    removeSelection(handler, indexes: [index], report: false)
+    let fromProgram = adapter?.showsSelected(indexPath) == true
+    removeSelection(handler, indexes: [index], report: fromProgram)
     return true
   }
 
@@ -112,9 +153,10 @@ extension Coordinator {
   }
 
   func sectionSelectAll(_ handler: any SelectionHandler) {
-    guard let section = presentedIndex(of: handler) else { return }
+    guard !handlers.isSingleSelection, let section = presentedIndex(of: handler) else { return }
     let added = handlers.selection.selectAll(of: handler, count: current.counts[section])
     guard !added.isEmpty else { return }
+    remember(handler, added.last!)
     notifyAdapter(selected: true, handler, added)
     tell(handler, track(handler, added), selected: true)
   }
@@ -131,11 +173,18 @@ extension Coordinator {
   private func insertSelection(
     _ handler: any SelectionHandler, index: Int, reportSelection: Bool
   ) {
+    // Every state change first, then the calls (which may change the model: each index they
+    // hand out is tracked).
+    let others = handlers.isSingleSelection ? removeAll(except: (handler, index)) : []
+    remember(handler, index)
     let previous = handlers.selection.insert(index, of: handler)
     let selected = track(handler, [index])
+    let previouslySelected = track(handler, previous)
+    for (section, removed, _) in others { notifyAdapter(selected: false, section, removed) }
     if !previous.isEmpty { notifyAdapter(selected: false, handler, previous) }
     if reportSelection { notifyAdapter(selected: true, handler, [index]) }
-    tell(handler, track(handler, previous), selected: false)
+    for (section, _, pending) in others { tell(section, pending, selected: false) }
+    tell(handler, previouslySelected, selected: false)
     tell(handler, selected, selected: true)
   }
 
@@ -145,6 +194,35 @@ extension Coordinator {
     guard !removed.isEmpty else { return }
     if report { notifyAdapter(selected: false, handler, removed) }
     tell(handler, track(handler, removed), selected: false)
+  }
+
+  /// Deselects every selected element but `kept`, in every section (the list-wide single
+  /// selection); sections and the adapter are told.
+  private func deselectAll(except kept: (section: any Section, index: Int)?) {
+    let removed = removeAll(except: kept)
+    for (section, indexes, _) in removed { notifyAdapter(selected: false, section, indexes) }
+    for (section, _, pending) in removed { tell(section, pending, selected: false) }
+  }
+
+  /// Removes every selected element but `kept` from the selection, telling no one; returns what
+  /// left, by section, with the indexes tracked for the calls to come.
+  private func removeAll(except kept: (section: any Section, index: Int)?) -> [(
+    section: any SelectionHandler, indexes: [Int], pending: TrackedIndexes
+  )] {
+    var result: [(section: any SelectionHandler, indexes: [Int], pending: TrackedIndexes)] = []
+    for entry in handlers.selection.entries.values {
+      let others = entry.indexes.filter { entry.section !== kept?.section || $0 != kept?.index }
+      let removed = handlers.selection.remove(others, of: entry.section)
+      if !removed.isEmpty { result.append((entry.section, removed, track(entry.section, removed))) }
+    }
+    return result
+  }
+
+  /// Records element `index` of `section` as the most recent selection, followed through
+  /// changesets (``lastSelectedIndexPath``).
+  private func remember(_ section: any SelectionHandler, _ index: Int) {
+    if let last = handlers.lastSelected { untrack(last) }
+    handlers.lastSelected = track(section, [index])
   }
 
   private func isSelected(_ handler: any SelectionHandler, _ index: Int) -> Bool {
@@ -185,7 +263,7 @@ extension Coordinator {
   /// Owes the adapter a selection change of `indexes` of `handler`, and tells it now unless a
   /// changeset or reload is being applied (then once `apply` returns, in the coordinates of that
   /// time).
-  private func notifyAdapter(selected: Bool, _ handler: any SelectionHandler, _ indexes: [Int]) {
+  private func notifyAdapter(selected: Bool, _ handler: any Section, _ indexes: [Int]) {
     guard adapter != nil, !indexes.isEmpty else { return }
     handlers.adapterNotifications.append(
       AdapterNotification(selected: selected, elements: track(handler, indexes)))
@@ -202,15 +280,15 @@ extension Coordinator {
     while !handlers.adapterNotifications.isEmpty {
       let notification = handlers.adapterNotifications.removeFirst()
       untrack(notification.elements)
-      guard let adapter, let section = presentedIndex(of: notification.elements.section) else {
+      guard let adapter, let shown = presentedIndex(of: notification.elements.section) else {
         continue
       }
       // The net change only: an element whose selection changed back meanwhile (a handler, or
       // the adapter's own report, re-selected it) is not announced.
-      let handler = notification.elements.section as! any SelectionHandler
+      let section = notification.elements.section
       let paths = notification.elements.indexes.compactMap { $0 }
-        .filter { isSelected(handler, $0) == notification.selected }
-        .sorted().map { IndexPath(item: $0, section: section) }
+        .filter { handlers.selection.contains(section, $0) == notification.selected }
+        .sorted().map { IndexPath(item: $0, section: shown) }
       guard !paths.isEmpty else { continue }
       if notification.selected {
         adapter.coordinator(self, didSelect: paths)
@@ -245,13 +323,65 @@ extension Coordinator {
 
   /// Remaps the selection (and the tracked indexes) through a changeset, before the presented
   /// state applies it. Deselected elements are owed a `didDeselect` (delivered after the
-  /// changeset). See ``SelectionState/remap(through:sectionAt:)``.
-  func remapSelection(through changeset: Changeset) {
+  /// changeset). See ``SelectionState/remap(through:survivors:sectionAt:)``.
+  func remapSelection(through changeset: Changeset, survivors: [IndexPath: IndexPath] = [:]) {
+    if handlers.selection.isEmpty, let last = handlers.lastSelected {
+      // Nothing is selected: the most recent selection is gone, and nothing is left to follow.
+      untrack(last)
+      handlers.lastSelected = nil
+    }
     guard !handlers.selection.isEmpty || !handlers.selection.tracked.isEmpty else { return }
-    let deselected = handlers.selection.remap(through: changeset) { self.presented.sections[$0] }
+    let deselected = handlers.selection.remap(through: changeset, survivors: survivors) {
+      self.presented.sections[$0]
+    }
     for (section, index) in deselected {
       handlers.notifications.append(.deselect(section, index))
     }
+    let across = handlers.selection.takeMovedAcross()
+    for (section, index) in across.followed {
+      handlers.notifications.append(.selection(section, track(section, [index]), selected: true))
+    }
+    handlers.lostSelections.append(contentsOf: across.lost)
+  }
+
+  /// The selected elements `changeset` deletes although they survived the batch (an element
+  /// updated and moved is a delete plus an insert): old path → new path, from the reducer of the
+  /// changeset being applied. Only those that stay in their section are kept.
+  ///
+  /// - Complexity: O(k log s) for k deleted elements and s selected ones, plus O(r) for each
+  ///   survivor (r runs in its section).
+  func selectedSurvivors(of changeset: Changeset) -> [IndexPath: IndexPath] {
+    guard !handlers.selection.isEmpty, !changeset.deletedElements.isEmpty,
+      let reducer = applyingReducer
+    else { return [:] }
+    var survivors: [IndexPath: IndexPath] = [:]
+    for path in changeset.deletedElements {
+      let section = presented.sections[path[0]]
+      guard handlers.selection.contains(section, path[1]),
+        let new = reducer.newPath(ofOld: path)
+      else { continue }
+      if mapping.section(at: new[0]) === section {
+        survivors[path] = new
+      } else {
+        // In another section: its selection does not follow. The section hears didDeselect,
+        // and the adapter, whose view may keep it selected, hears that it is not.
+        handlers.lostSelections.append(new)
+      }
+    }
+    return survivors
+  }
+
+  /// After a changeset: the view dropped the selection of elements it deleted and inserted
+  /// again, which the coordinator kept (`survivors`, old path → new path): it hears them
+  /// selected at their new paths. Elements whose selection could not follow them are announced
+  /// deselected.
+  func announceKeptSelection(_ survivors: [IndexPath: IndexPath]) {
+    for new in survivors.values {
+      notifyAdapter(selected: true, presented.sections[new[0]], [new[1]])
+    }
+    let lost = handlers.lostSelections
+    handlers.lostSelections = []
+    for path in lost { notifyAdapter(selected: false, presented.sections[path[0]], [path[1]]) }
   }
 
   /// Moves the selection of the section shown at `section` through a move the adapter made.

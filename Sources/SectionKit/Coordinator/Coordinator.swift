@@ -78,6 +78,9 @@ public final class Coordinator {
   @exclusivity(unchecked) var presented: PresentedState
   /// The reducer of the open batch, if any.
   @exclusivity(unchecked) var reducer: BatchReducer?
+  /// The reducer of the changeset being applied, until the adapter calls `updateData`: it knows
+  /// where each element the adapter still shows is in the model.
+  @exclusivity(unchecked) var applyingReducer: BatchReducer?
   /// The batch depth: the mapping's open batch (at most one) plus the coordinator's own
   /// `performBatchUpdates`.
   @exclusivity(unchecked) var depth = 0
@@ -125,6 +128,7 @@ public final class Coordinator {
     self.mapping = newMapping
     newMapping.delegate = self
     reducer = nil
+    applyingReducer = nil
     batchEvents = BatchEvents()
     dropSelectionForReload()
     scheduleReload()
@@ -158,8 +162,23 @@ public final class Coordinator {
 
   /// The section and local element index behind a global index path the adapter shows; traps
   /// when the path is malformed or out of range.
+  ///
+  /// The index is where the element is in the section *now*, so that reading the section there
+  /// gives that element's value. Between batches it is the path's own; inside a batch, or inside
+  /// ``ViewAdapter/apply(_:from:updateData:)`` before `updateData`, where the adapter still shows
+  /// the old state while the sections already hold the new one, the element is followed by
+  /// identity to where it is now. An element the batch deleted has no value any more: asking for
+  /// it traps; ``element(_:)`` answers ``ElementLookupError/deletedInBatch(_:)`` instead.
   public func sectionAndIndex(for indexPath: IndexPath) -> (section: any Section, index: Int) {
-    current.locate(indexPath)
+    let shown = current.locate(indexPath)
+    guard reducer != nil || applyingReducer != nil else { return shown }
+    guard let found = followedToModel(indexPath) else {
+      preconditionFailure(
+        "Coordinator.sectionAndIndex(for:): \(format(indexPath)) was deleted by the changeset "
+          + "being applied (or the open batch), so its value is no longer in the model; read the "
+          + "values that left from your own copy, or ask with element(_:), which throws")
+    }
+    return found
   }
 
   /// The presented state; with no adapter attached, the model as it is now.

@@ -59,6 +59,16 @@ public protocol ViewAdapter: AnyObject {
   /// The coordinator deselected these elements, in the coordinates the adapter shows now. See
   /// ``coordinator(_:didSelect:)`` for when the adapter is told.
   func coordinator(_ coordinator: Coordinator, didDeselect indexPaths: [IndexPath])
+
+  /// Whether the adapter's view shows the element at `indexPath` selected, or `nil` when the
+  /// adapter does not say (the default).
+  ///
+  /// The coordinator asks when ``Coordinator/select(_:)`` or ``Coordinator/deselect(_:)`` is
+  /// called: a view reports the user's selection after showing it, so when the view does not show
+  /// the change yet, the call came from program code and the adapter is told of it
+  /// (``coordinator(_:didSelect:)``, ``coordinator(_:didDeselect:)``). An adapter that answers
+  /// `nil` is never told of those calls. `indexPath` is an element the coordinator presents.
+  func showsSelected(_ indexPath: IndexPath) -> Bool?
 }
 
 extension ViewAdapter {
@@ -66,4 +76,6 @@ extension ViewAdapter {
   public func coordinator(_ coordinator: Coordinator, didSelect indexPaths: [IndexPath]) {}
   /// Does nothing.
   public func coordinator(_ coordinator: Coordinator, didDeselect indexPaths: [IndexPath]) {}
+  /// `nil`: the adapter does not say.
+  public func showsSelected(_ indexPath: IndexPath) -> Bool? { nil }
 }

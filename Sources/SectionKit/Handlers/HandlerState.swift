@@ -29,6 +29,14 @@ struct HandlerState {
   var adapterNotifications: [AdapterNotification] = []
   /// Whether the adapter notifications are being delivered (they are not re-entered).
   var isDeliveringToAdapter = false
+  /// At most one element selected in the whole list (`Coordinator.allowsMultipleSelection`
+  /// `false`).
+  var isSingleSelection = false
+  /// The most recently selected element, followed through changesets.
+  var lastSelected: TrackedIndexes?
+  /// Selected elements of the changeset being committed that went to another section, where
+  /// their selection cannot follow, by new path: the adapter is told they are not selected.
+  var lostSelections: [IndexPath] = []
 }
 
 /// A selection change the adapter is owed.

@@ -17,6 +17,11 @@ struct SelectionState {
   private(set) var entries: [ObjectIdentifier: Entry] = [:]
   /// Local indexes kept current through every changeset while they wait to be handed out.
   private(set) var tracked: [TrackedIndexes] = []
+  /// What ``remap(through:survivors:sectionAt:)`` did with selected elements that moved to
+  /// another section, since ``takeMovedAcross()``: those whose selection followed them (their new
+  /// section and index), and the new paths of those whose selection could not.
+  private(set) var movedAcross:
+    (followed: [(section: any SelectionHandler, index: Int)], lost: [IndexPath]) = ([], [])
 
   /// Whether nothing is selected.
   var isEmpty: Bool { entries.isEmpty }
@@ -107,11 +112,19 @@ struct SelectionState {
   /// Follows `changeset`, whose old section `s` is `sectionAt(s)`: deleted sections and elements
   /// leave the selection (they are returned, with the index they had before the batch), moved
   /// elements go to their destination, every other selected or tracked element to the slot
-  /// UIKit gives it.
+  /// UIKit gives it. A selected element moved to another section leaves its section's selection
+  /// (it is returned) and joins the other's where that section can hold it
+  /// (``movedAcross``).
   ///
   /// - Complexity: O(k log k + s) for k operations in the changeset and s selected or tracked
   ///   elements in the sections it touches.
-  mutating func remap(through changeset: Changeset, sectionAt: (Int) -> any Section)
+  ///
+  /// `survivors` (old path → new path, in the same section) are deleted elements that survived
+  /// the batch — updated and moved, hence a delete plus an insert: they follow like moves.
+  mutating func remap(
+    through changeset: Changeset, survivors: [IndexPath: IndexPath] = [:],
+    sectionAt: (Int) -> any Section
+  )
     -> [(section: any SelectionHandler, index: Int)]
   {
     guard !entries.isEmpty || !tracked.isEmpty else { return [] }
@@ -143,28 +156,51 @@ struct SelectionState {
     }
     for path in changeset.deletedElements where isWatched(path[0]) {
       touched[path[0], default: .init()].removed.append(path[1])
-      touched[path[0], default: .init()].deleted.insert(path[1])
-    }
-    for move in changeset.movedElements where isWatched(move.from[0]) {
-      touched[move.from[0], default: .init()].removed.append(move.from[1])
-      touched[move.from[0], default: .init()].moved[move.from[1]] = move.to[1]
-      touched[move.from[0], default: .init()].fixed.append(move.to[1])
-    }
-    if !changeset.insertedElements.isEmpty {
-      // An inserted element's new section, back to the old section it continues: the slot
-      // arithmetic run backwards (inserted sections leave, deleted ones arrive).
-      // A moved section leaves from its destination and arrives at its source.
-      let backwards = SlotMap(
-        removedRanges: SlotMap.merged(
-          changeset.insertedSectionRanges
-            + changeset.movedSections.compactMap { SlotMap.unit($0.to) }),
-        fixedRanges: SlotMap.merged(
-          changeset.deletedSectionRanges
-            + changeset.movedSections.compactMap { SlotMap.unit($0.from) }))
-      for path in changeset.insertedElements {
-        let old = backwards.destination(of: path[0])
-        if isWatched(old) { touched[old, default: .init()].fixed.append(path[1]) }
+      if let new = survivors[path] {
+        touched[path[0], default: .init()].moved[path[1]] = new[1]
+      } else {
+        touched[path[0], default: .init()].deleted.insert(path[1])
       }
+    }
+    // An arrival's new section, back to the old section it continues: a moved section's source,
+    // or the slot arithmetic run backwards (inserted sections and move destinations leave,
+    // deleted sections and move sources arrive).
+    let movedSectionSources = Dictionary(
+      changeset.movedSections.map { ($0.to, $0.from) }, uniquingKeysWith: { first, _ in first })
+    let backwards = SlotMap(
+      removedRanges: SlotMap.merged(
+        changeset.insertedSectionRanges + changeset.movedSections.compactMap { SlotMap.unit($0.to) }
+      ),
+      fixedRanges: SlotMap.merged(
+        changeset.deletedSectionRanges
+          + changeset.movedSections.compactMap { SlotMap.unit($0.from) }))
+    func oldSection(ofNew new: Int) -> Int {
+      movedSectionSources[new] ?? backwards.destination(of: new)
+    }
+    // Selected elements moved to another section, with the old section they arrive in.
+    var crossing: [(move: Changeset.Move, destination: Int)] = []
+    for move in changeset.movedElements {
+      let source = move.from[0]
+      let destination = oldSection(ofNew: move.to[0])
+      if destination == source {
+        guard isWatched(source) else { continue }
+        touched[source, default: .init()].removed.append(move.from[1])
+        touched[source, default: .init()].moved[move.from[1]] = move.to[1]
+        touched[source, default: .init()].fixed.append(move.to[1])
+        continue
+      }
+      // To another section: it leaves its section's selection (the section hears
+      // `didDeselect`), and arrives in the other one as an insert would.
+      if isWatched(source) {
+        touched[source, default: .init()].removed.append(move.from[1])
+        touched[source, default: .init()].deleted.insert(move.from[1])
+        if contains(sectionAt(source), move.from[1]) { crossing.append((move, destination)) }
+      }
+      if isWatched(destination) { touched[destination, default: .init()].fixed.append(move.to[1]) }
+    }
+    for path in changeset.insertedElements {
+      let old = oldSection(ofNew: path[0])
+      if isWatched(old) { touched[old, default: .init()].fixed.append(path[1]) }
     }
 
     for (old, operations) in touched {
@@ -193,7 +229,30 @@ struct SelectionState {
         }
       }
     }
+    // The selection follows an element into another section that can hold it: a selection
+    // handler that allows several, or has none yet.
+    for (move, destination) in crossing {
+      let key = ObjectIdentifier(sectionAt(destination))
+      guard let handler = sectionAt(destination) as? any SelectionHandler,
+        handler.allowsMultipleSelection || entries[key] == nil
+      else {
+        movedAcross.lost.append(move.to)
+        continue
+      }
+      var entry = entries[key] ?? Entry(section: handler, indexes: [])
+      entry.indexes.insert(move.to[1], at: entry.indexes.partitioningIndex { $0 >= move.to[1] })
+      entries[key] = entry
+      movedAcross.followed.append((handler, move.to[1]))
+    }
     return deselected
+  }
+
+  /// Returns and forgets ``movedAcross``.
+  mutating func takeMovedAcross() -> (
+    followed: [(section: any SelectionHandler, index: Int)], lost: [IndexPath]
+  ) {
+    defer { movedAcross = ([], []) }
+    return movedAcross
   }
 
   /// Follows a move the adapter made in `section`: one element from `from` to `to`.

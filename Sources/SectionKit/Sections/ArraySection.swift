@@ -38,17 +38,29 @@ nonisolated open class ArraySection<Element>: BracketedSection {
   @exclusivity(unchecked) public final internal(set) var elements: [Element]
 
   /// Creates an empty section.
+  ///
+  /// The one initializer a subclass must provide (`RangeReplaceableCollection` requires it). A
+  /// subclass with constants of its own, which `init()` cannot supply, marks it unavailable and
+  /// writes its own initializer:
+  ///
+  /// ```swift
+  /// final class Tasks: ArraySection<Task>, SelectionHandler {
+  ///   let store: TaskStore
+  ///   init(store: TaskStore, _ tasks: [Task] = []) {
+  ///     self.store = store
+  ///     super.init(tasks)
+  ///   }
+  ///   @available(*, unavailable) required init() { fatalError("Tasks needs a store") }
+  /// }
+  /// ```
   public required init() {
     elements = []
   }
 
-  /// Creates a section holding `elements`.
-  public required init<S: Sequence>(_ elements: S) where S.Element == Element {
-    self.elements = Array(elements)
-  }
-
-  /// Creates a section from an array literal.
-  public required init(arrayLiteral elements: Element...) {
+  /// Creates a section holding `elements`. (Any other sequence goes through
+  /// `RangeReplaceableCollection`'s `init(_:)`; array literals through `init(arrayLiteral:)`.)
+  /// Not required: a subclass need not provide it.
+  public init(_ elements: [Element]) {
     self.elements = elements
   }
 
@@ -125,7 +137,8 @@ extension ArraySection: RandomAccessCollection, MutableCollection {
   /// Whether the section has no elements.
   public var isEmpty: Bool { elements.isEmpty }
 
-  /// The element at `position`; setting it emits one update event.
+  /// The element at `position`; setting it emits one update event, or none when `Element` is
+  /// `Equatable` and the new value is equal to the old one (see `reload(at:)`).
   public subscript(position: Int) -> Element {
     get {
       checkIndex(position, "subscript")
@@ -134,8 +147,9 @@ extension ArraySection: RandomAccessCollection, MutableCollection {
     set {
       checkIndex(position, "subscript")
       mutate("subscript(_:)") {
+        let unchanged = isKnownEqual(elements[position], newValue)
         elements[position] = newValue
-        emit(.update(position))
+        if !unchanged { emit(.update(position)) }
       }
     }
   }
@@ -168,8 +182,9 @@ extension ArraySection: RandomAccessCollection, MutableCollection {
 extension ArraySection: RangeReplaceableCollection {
   /// Replaces the elements in `subrange` with `newElements`.
   ///
-  /// Emits, in one bracket: an update for each position both ranges share, then removals of the
-  /// surplus old elements or insertions of the surplus new ones.
+  /// Emits, in one bracket: an update for each position both ranges share (none where
+  /// `Element` is `Equatable` and the value is unchanged), then removals of the surplus old
+  /// elements or insertions of the surplus new ones.
   ///
   /// `newElements` may read the section, but mutating it while it is read traps.
   ///
@@ -191,10 +206,13 @@ extension ArraySection: RangeReplaceableCollection {
     let newCount = newElements.count
     guard !(subrange.isEmpty && newCount == 0) else { return }
     mutate(method) {
-      elements.replaceSubrange(subrange, with: newElements)
       let shared = Swift.min(subrange.count, newCount)
       let start = subrange.lowerBound
-      for index in start..<(start + shared) { emit(.update(index)) }
+      let changed = (start..<(start + shared)).filter {
+        !isKnownEqual(elements[$0], newElements[$0 - start])
+      }
+      elements.replaceSubrange(subrange, with: newElements)
+      for index in changed { emit(.update(index)) }
       if subrange.count > shared {
         for index in ((start + shared)..<subrange.upperBound).reversed() { emit(.remove(index)) }
       } else {
@@ -332,6 +350,17 @@ extension ArraySection: RangeReplaceableCollection {
 }
 
 extension ArraySection: ExpressibleByArrayLiteral {}
+
+extension ExpressibleByArrayLiteral
+where Self: RangeReplaceableCollection & Section, ArrayLiteralElement == Element {
+  /// Creates a section from an array literal: an empty section (`init()`), then the elements.
+  /// Written once here, rather than as a required initializer of ``ArraySection``, so that a
+  /// subclass need not write it.
+  public init(arrayLiteral elements: Element...) {
+    self.init()
+    append(contentsOf: elements)
+  }
+}
 
 extension ArraySection: Equatable where Element: Equatable {
   /// Two sections are equal when they hold equal elements in the same order.

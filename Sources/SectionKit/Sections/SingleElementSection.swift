@@ -46,7 +46,8 @@ nonisolated open class SingleElementSection<Element>: BracketedSection {
     return element
   }
 
-  /// Replaces the element, emitting an update (present → present), an insert (absent → present),
+  /// Replaces the element, emitting an update (present → present, unless `Element` is
+  /// `Equatable` and the new element is equal to the old one), an insert (absent → present),
   /// a remove (present → absent), or nothing (absent → absent).
   ///
   /// Telling an absent element apart reflects it, which may run its `customMirror`; the section's
@@ -56,10 +57,11 @@ nonisolated open class SingleElementSection<Element>: BracketedSection {
     let isPresent = !Self.isAbsent(newElement)
     let wasPresent = numberOfElements == 1
     mutate("replace(element:)") {
+      let unchanged = wasPresent && isPresent && isKnownEqual(element, newElement)
       element = newElement
       numberOfElements = isPresent ? 1 : 0
       switch (wasPresent, isPresent) {
-      case (true, true): emit(.update(0))
+      case (true, true): if !unchanged { emit(.update(0)) }
       case (false, true): emit(.insert(0))
       case (true, false): emit(.remove(0))
       case (false, false): break

@@ -1,0 +1,707 @@
+import Foundation
+import SectionKit
+
+/// A scrolling list on a terminal screen: a ``/SectionKit/ViewAdapter`` that draws only the rows
+/// that fit, keeps a cursor in view, pins the header of the section at the top, and follows each
+/// changeset without losing its place.
+///
+/// ```swift
+/// let list = ConsoleListView(
+///   output: StandardOutput(), size: ConsoleSize.terminal() ?? ConsoleSize(rows: 24, columns: 80))
+/// coordinator.adapter = list          // draws the first screen
+/// list.moveCursor(.pageDown)          // keys move the cursor; the view scrolls to keep it
+/// people.insert("Ada", at: 0)         // above the screen: the rows shown stay where they are
+/// ```
+///
+/// **What it draws.** Each section is its header line (as ``ConsoleAdapter`` shows it), its
+/// elements, its ``/SectionKit/DisplayHandler/emptyStateText`` when it has none, and its footer.
+/// `›` and reverse video mark the cursor, `▸` a selected element. The last ``statusLines`` lines
+/// of the screen are the app's. With no element at all, ``emptyText`` is shown.
+///
+/// **Following changes.** A changeset moves the cursor, the selection and the first element on
+/// screen (the anchor) with their elements; the anchor keeps its row, so an insert above the
+/// screen does not move what is shown. A deleted cursor element moves the cursor to its
+/// neighbour. Each frame is compared with the previous one and only the rows that differ are
+/// written (cursor positioning and erase-to-end-of-line, no clearing), so a reloaded element is
+/// redrawn alone.
+///
+/// **Display lifecycle.** The rows it draws drive ``/SectionKit/DisplayHandler`` through the
+/// coordinator: `willDisplay` for each element and header that comes into view, `didEndDisplaying`
+/// once when it leaves — scrolled away, or deleted (then with its old index, before the
+/// coordinator switches to the new state).
+///
+/// - Complexity: a reload reads the section counts, O(s) for s sections, and the rows on screen;
+///   a key press or a changeset of k parts costs O(r·k + s) for r rows on screen — never in
+///   proportion to the number of elements.
+public final class ConsoleListView<Output: TextOutputStream>: ViewAdapter {
+  /// Where the view writes.
+  public private(set) var output: Output
+  /// Index paths and style (`.auto` style is resolved at init: ANSI unless `NO_COLOR` or `TERM=dumb`).
+  public let options: ConsoleOptions
+  /// The screen size; set it when the terminal is resized (the next ``draw()`` redraws everything).
+  public var size: ConsoleSize {
+    didSet { if size != oldValue { frame = [] } }
+  }
+  /// Lines the app shows at the bottom of the screen (a status line, help); they take rows from
+  /// the list. Drawn by the next ``draw()``.
+  public var statusLines: [String] = []
+  /// What is shown when no section has an element (and none shows an empty state).
+  public var emptyText = "(nothing to show)"
+  /// The element the cursor is on, or `nil` when there is none.
+  public private(set) var cursor: IndexPath?
+  /// The summary of the last changeset applied (`1 element inserted`), or `reload`.
+  public private(set) var lastChange = ""
+
+  /// The coordinator drawn.
+  private weak var coordinator: Coordinator?
+  /// The element counts shown, per section.
+  private var counts: [Int] = []
+  /// The selected elements shown.
+  private var selection: Set<IndexPath> = []
+  /// The first line of the list on screen (below the pinned header, if any).
+  private var top: Line?
+  /// What the screen shows, one string per row (with its styling), empty before the first frame.
+  private var frame: [String] = []
+  /// Elements and headers on screen, with the section each belongs to (told when they leave).
+  private var displayedElements: [IndexPath: any Section] = [:]
+  private var displayedHeaders: [Int: any Section] = [:]
+  /// The number of rows written (a frame writes only the rows that changed).
+  public private(set) var rowsWritten = 0
+
+  /// Creates a list view writing to `output`, `size` cells large.
+  ///
+  /// - Parameters:
+  ///   - output: the terminal (``StandardOutput``), or a `String` in tests.
+  ///   - size: the screen size, usually ``ConsoleSize/terminal(fileDescriptor:)``.
+  ///   - options: index paths and style; the mode and width are not used (the list always draws
+  ///     a screen, to `size.columns`).
+  ///   - environment: decides `.auto` style.
+  public init(
+    output: Output, size: ConsoleSize, options: ConsoleOptions = ConsoleOptions(),
+    environment: ConsoleEnvironment = ConsoleEnvironment(isTerminal: true, variables: [:])
+  ) {
+    self.output = output
+    self.size = size
+    var options = options.resolved(for: environment)
+    options.width = nil
+    self.options = options
+  }
+
+  // MARK: State
+
+  /// The selected elements, sorted.
+  ///
+  /// - Complexity: O(s log s) for s selected elements.
+  public var selectedIndexPaths: [IndexPath] {
+    selection.sorted { $0.lexicographicallyPrecedes($1) }
+  }
+
+  /// The elements on screen, sorted.
+  public var displayedIndexPaths: [IndexPath] {
+    displayedElements.keys.sorted { $0.lexicographicallyPrecedes($1) }
+  }
+
+  /// The sections whose header is on screen, sorted.
+  public var displayedHeaderSections: [Int] { displayedHeaders.keys.sorted() }
+
+  /// The element counts shown, per section.
+  public var shownCounts: [Int] { counts }
+
+  /// The screen as plain text, one line per row (what the last frame drew, styling removed).
+  public var screen: [String] { frame.map(withoutStyling) }
+
+  /// The number of rows the list gets: the screen less the status lines (at least one).
+  private var bodyRows: Int { max(1, size.rows - statusLines.count) }
+
+  // MARK: Moving the cursor
+
+  /// A cursor movement.
+  public enum CursorMove: Hashable, Sendable {
+    /// One element up or down (`↑`/`↓`, `k`/`j`).
+    case up, down
+    /// A screen up or down (Page Up / Page Down).
+    case pageUp, pageDown
+    /// The first or last element (Home / End, `g` / `G`).
+    case first, last
+  }
+
+  /// Moves the cursor, scrolls to keep it on screen and draws.
+  ///
+  /// - Complexity: O(r + s) for r rows on screen and s sections.
+  public func moveCursor(_ move: CursorMove) {
+    guard let cursor else { return draw() }
+    let page = max(1, bodyRows - 1)
+    switch move {
+    case .up: self.cursor = element(cursor, offsetBy: -1)
+    case .down: self.cursor = element(cursor, offsetBy: 1)
+    case .pageUp: self.cursor = element(cursor, offsetBy: -page)
+    case .pageDown: self.cursor = element(cursor, offsetBy: page)
+    case .first:
+      self.cursor = firstElement(from: 0)
+      top = firstLine(from: 0)
+    case .last: self.cursor = lastElement(before: counts.count)
+    }
+    scrollToCursor()
+    draw()
+  }
+
+  /// Puts the cursor on `indexPath` (an element shown), scrolls to it and draws.
+  public func setCursor(_ indexPath: IndexPath) {
+    checkShown(indexPath, "setCursor(_:)")
+    cursor = indexPath
+    scrollToCursor()
+    draw()
+  }
+
+  // MARK: User input
+
+  /// The user toggled the selection of the element under the cursor: the view shows it, reports
+  /// it to the coordinator, and takes it back when the coordinator refuses.
+  ///
+  /// - Returns: whether the element is selected afterwards (`false` with no cursor).
+  @discardableResult
+  public func toggleSelection(in coordinator: Coordinator) -> Bool {
+    guard let cursor else { return false }
+    let wasSelected = selection.contains(cursor)
+    if wasSelected { selection.remove(cursor) } else { selection.insert(cursor) }
+    let selected = wasSelected ? !coordinator.deselect(cursor) : coordinator.select(cursor)
+    if selected { selection.insert(cursor) } else { selection.remove(cursor) }
+    draw()
+    return selected
+  }
+
+  /// The user moves the element under the cursor by `offset` places in its section (while
+  /// editing): the view asks the coordinator where it may go, moves it there with its selection
+  /// and the cursor, then reports the move.
+  ///
+  /// - Returns: where the element went, or `nil` when it cannot move.
+  @discardableResult
+  public func moveCursorElement(by offset: Int, in coordinator: Coordinator) -> IndexPath? {
+    guard let from = cursor else { return nil }
+    let proposed = IndexPath(
+      item: min(max(0, from[1] + offset), counts[from[0]] - 1), section: from[0])
+    guard let target = coordinator.targetIndexPath(forMoveFrom: from, proposed: proposed),
+      target != from, target[0] == from[0]
+    else { return nil }
+    let low = min(from[1], target[1])
+    let high = max(from[1], target[1])
+    selection = Set(
+      selection.map { path in
+        guard path[0] == from[0], (low...high).contains(path[1]) else { return path }
+        if path == from { return target }
+        return [path[0], path[1] + (target[1] > from[1] ? -1 : 1)]
+      })
+    cursor = target
+    coordinator.moveElement(from: from, to: target)
+    scrollToCursor()
+    draw()
+    return target
+  }
+
+  // MARK: ViewAdapter
+
+  /// Reads the section counts (not the elements), puts the cursor on the first element and draws
+  /// the first screen. Elements and headers shown before hear `didEndDisplaying` (with the index
+  /// they had); the selection is cleared.
+  public func reloadData(from coordinator: Coordinator) {
+    for (path, section) in displayedElements {
+      (section as? any DisplayHandler)?.didEndDisplaying(at: path[1])
+    }
+    for section in displayedHeaders.values {
+      (section as? any DisplayHandler)?.didEndDisplayingHeader()
+    }
+    displayedElements = [:]
+    displayedHeaders = [:]
+    self.coordinator = coordinator
+    counts = (0..<coordinator.numberOfSections).map { coordinator.numberOfElements(inSection: $0) }
+    selection = []
+    cursor = firstElement(from: 0)
+    top = firstLine(from: 0)
+    lastChange = "reload"
+    frame = []
+    draw()
+  }
+
+  /// Moves the cursor, the selection and the anchor through `changeset`, tells the elements and
+  /// headers it deletes from the screen that they end displaying, switches the coordinator to
+  /// the new state and draws the rows that changed.
+  public func apply(
+    _ changeset: Changeset, from coordinator: Coordinator, updateData: @escaping () -> Void
+  ) {
+    self.coordinator = coordinator
+    let positions = ChangesetPositions(changeset)
+    let oldCounts = counts
+    func follow(_ path: IndexPath) -> IndexPath? {
+      positions.elementOrNeighbour(path, oldCount: oldCounts[path[0]])
+    }
+    // The anchor: the first element on screen and its row, else the top line's section.
+    let anchor = anchorRow()
+    let oldTopSection = top?.section
+
+    var keptElements: [IndexPath: any Section] = [:]
+    for (path, section) in displayedElements {
+      if let new = positions.element(path) {
+        keptElements[new] = section
+      } else {
+        coordinator.didEndDisplaying(path)
+      }
+    }
+    var keptHeaders: [Int: any Section] = [:]
+    for (index, section) in displayedHeaders {
+      if let new = positions.section(index) {
+        keptHeaders[new] = section
+      } else {
+        coordinator.didEndDisplayingHeader(inSection: index)
+      }
+    }
+    let newCursor = cursor.flatMap(follow)
+    let newAnchor = anchor.flatMap { anchor in follow(anchor.path).map { ($0, anchor.row) } }
+    selection = Set(selection.compactMap { positions.element($0) })
+
+    updateData()
+    displayedElements = keptElements
+    displayedHeaders = keptHeaders
+    counts = (0..<coordinator.numberOfSections).map { coordinator.numberOfElements(inSection: $0) }
+    lastChange = ConsoleRenderer.summary(of: changeset)
+
+    cursor = newCursor.flatMap(isShown) ?? nearestElement(to: cursor ?? [0, 0], in: positions)
+    if let (path, row) = newAnchor, isShown(path) != nil {
+      top = line(.element(path[0], path[1]), back: row)
+    } else if let section = oldTopSection.flatMap(positions.section), section < counts.count {
+      top = firstLine(from: section)
+    } else {
+      top = firstLine(from: 0)
+    }
+    scrollToCursor()
+    draw()
+  }
+
+  /// Shows `indexPaths` selected (the program selected them through the coordinator).
+  public func coordinator(_ coordinator: Coordinator, didSelect indexPaths: [IndexPath]) {
+    for path in indexPaths where isShown(path) != nil { selection.insert(path) }
+    draw()
+  }
+
+  /// Shows `indexPaths` deselected.
+  public func coordinator(_ coordinator: Coordinator, didDeselect indexPaths: [IndexPath]) {
+    for path in indexPaths { selection.remove(path) }
+    draw()
+  }
+
+  /// Whether the element is shown selected.
+  public func showsSelected(_ indexPath: IndexPath) -> Bool? {
+    selection.contains(indexPath)
+  }
+
+  // MARK: Drawing
+
+  /// Draws the screen: the rows of the list from the top line (the header of its section pinned
+  /// above it), then the status lines. Only the rows that differ from the previous frame are
+  /// written; the first frame after a reload or a resize clears the screen. Elements and headers
+  /// that come into view hear `willDisplay`, those that left `didEndDisplaying`.
+  ///
+  /// - Complexity: O(r) for r rows on screen (plus the section walk past empty sections).
+  public func draw() {
+    guard let coordinator else { return }
+    clampTop()
+    var rows: [StyledLine] = []
+    var elements: [IndexPath: any Section] = [:]
+    var headers: [Int: any Section] = [:]
+    let body = bodyRows
+    if var line = top {
+      if pinsHeader(above: line) {
+        rows.append(headerRow(line.section))
+        headers[line.section] = coordinator.section(at: line.section)
+      }
+      while rows.count < body {
+        rows.append(row(line))
+        switch line {
+        case .header(let section): headers[section] = coordinator.section(at: section)
+        case .element(let section, let index):
+          elements[[section, index]] = coordinator.section(at: section)
+        default: break
+        }
+        guard let next = next(line) else { break }
+        line = next
+      }
+    } else {
+      rows.append(StyledLine(emptyText, .footer))
+    }
+    while rows.count < body { rows.append(StyledLine()) }
+    for status in statusLines.suffix(size.rows - rows.count) {
+      rows.append(StyledLine(singleLine(status), .note))
+    }
+    writeFrame(rows)
+    updateDisplayed(elements: elements, headers: headers)
+  }
+
+  private func writeFrame(_ rows: [StyledLine]) {
+    let ansi = options.style == .ansi
+    let rendered = rows.map { line -> String in
+      var text = line.truncated(to: size.columns).rendered(ansi: ansi)
+      text.removeLast()
+      return text
+    }
+    var out = ""
+    let whole = frame.count != rendered.count
+    if whole { out += ConsoleEscape.clearScreen }
+    for (index, text) in rendered.enumerated() where whole || frame[index] != text {
+      out += "\u{1B}[\(index + 1);1H" + text + "\u{1B}[K"
+      rowsWritten += 1
+    }
+    frame = rendered
+    if !out.isEmpty { output.write(out) }
+  }
+
+  private func updateDisplayed(elements: [IndexPath: any Section], headers: [Int: any Section]) {
+    guard let coordinator else { return }
+    for (path, section) in displayedElements where elements[path] == nil {
+      if path[0] < counts.count, coordinator.section(at: path[0]) === section,
+        path[1] < counts[path[0]]
+      {
+        coordinator.didEndDisplaying(path)
+      } else {
+        (section as? any DisplayHandler)?.didEndDisplaying(at: path[1])
+      }
+    }
+    for (index, section) in displayedHeaders where headers[index] == nil {
+      (section as? any DisplayHandler)?.didEndDisplayingHeader()
+    }
+    let newElements = elements.keys.filter { displayedElements[$0] == nil }
+      .sorted { $0.lexicographicallyPrecedes($1) }
+    let newHeaders = headers.keys.filter { displayedHeaders[$0] == nil }.sorted()
+    displayedElements = elements
+    displayedHeaders = headers
+    for section in newHeaders { coordinator.willDisplayHeader(inSection: section) }
+    for path in newElements { coordinator.willDisplay(path) }
+  }
+
+  // MARK: Rows
+
+  private func row(_ line: Line) -> StyledLine {
+    switch line {
+    case .header(let section): return headerRow(section)
+    case .element(let section, let index): return elementRow([section, index])
+    case .empty(let section):
+      return StyledLine("     " + (emptyState(section) ?? ""), .footer)
+    case .footer(let section): return StyledLine("   └ " + (footer(section) ?? ""), .footer)
+    }
+  }
+
+  private func headerRow(_ section: Int) -> StyledLine {
+    guard let coordinator else { return StyledLine() }
+    let shown = coordinator.section(at: section)
+    var title = header(section) ?? ""
+    if (shown as? any EditingHandler)?.isEditing == true { title += " ✎" }
+    return StyledLine(ConsoleRenderer.rule(title, width: size.columns), .header)
+  }
+
+  private func elementRow(_ path: IndexPath) -> StyledLine {
+    guard let coordinator else { return StyledLine() }
+    let isCursor = cursor == path
+    let isSelected = selection.contains(path)
+    let style: TextStyle? = isCursor ? .cursor : isSelected ? .selected : nil
+    var line = StyledLine((isCursor ? "›" : " ") + (isSelected ? "▸ " : "  "), style)
+    if options.showsIndexPaths {
+      line.append(format(path), isCursor ? .cursor : .indexPath)
+      line.append(" ", style)
+    }
+    line.append(ShownSection.text(of: coordinator.section(at: path[0]), at: path[1]), style)
+    if isCursor {
+      // Reverse video to the end of the line.
+      let used = TerminalColumns.width(of: line.plainText)
+      if used < size.columns {
+        line.append(String(repeating: " ", count: size.columns - used), style)
+      }
+    }
+    return line
+  }
+
+  private func header(_ section: Int) -> String? {
+    guard let coordinator else { return nil }
+    let shown = coordinator.section(at: section)
+    if let presentable = shown as? any ConsolePresentable {
+      return presentable.consoleHeader.map(singleLine)
+    }
+    return "Section \(section) (\(elementCount(counts[section])))"
+  }
+
+  private func footer(_ section: Int) -> String? {
+    (coordinator?.section(at: section) as? any ConsolePresentable)?.consoleFooter.map(singleLine)
+  }
+
+  private func emptyState(_ section: Int) -> String? {
+    guard counts[section] == 0 else { return nil }
+    return coordinator?.emptyStateText(inSection: section).map(singleLine)
+  }
+
+  // MARK: Lines
+
+  /// One line of the list.
+  enum Line: Hashable, Comparable {
+    case header(Int)
+    case element(Int, Int)
+    case empty(Int)
+    case footer(Int)
+
+    var section: Int {
+      switch self {
+      case .header(let section), .element(let section, _), .empty(let section),
+        .footer(let section):
+        section
+      }
+    }
+
+    private var key: (Int, Int, Int) {
+      switch self {
+      case .header(let section): (section, 0, 0)
+      case .element(let section, let index): (section, 1, index)
+      case .empty(let section): (section, 1, 0)
+      case .footer(let section): (section, 2, 0)
+      }
+    }
+
+    static func < (lhs: Line, rhs: Line) -> Bool { lhs.key < rhs.key }
+  }
+
+  private func hasHeader(_ section: Int) -> Bool { header(section) != nil }
+
+  /// Whether the header of `line`'s section is pinned above it: the line is not the header, and
+  /// the section has one.
+  private func pinsHeader(above line: Line) -> Bool {
+    if case .header = line { return false }
+    return hasHeader(line.section)
+  }
+
+  private func firstLine(of section: Int) -> Line? {
+    if hasHeader(section) { return .header(section) }
+    return firstLine(afterHeaderOf: section)
+  }
+
+  private func firstLine(afterHeaderOf section: Int) -> Line? {
+    if counts[section] > 0 { return .element(section, 0) }
+    if emptyState(section) != nil { return .empty(section) }
+    if footer(section) != nil { return .footer(section) }
+    return nil
+  }
+
+  private func lastLine(of section: Int) -> Line? {
+    if footer(section) != nil { return .footer(section) }
+    return lastLine(beforeFooterOf: section)
+  }
+
+  private func lastLine(beforeFooterOf section: Int) -> Line? {
+    if counts[section] > 0 { return .element(section, counts[section] - 1) }
+    if emptyState(section) != nil { return .empty(section) }
+    if hasHeader(section) { return .header(section) }
+    return nil
+  }
+
+  /// The first line of the first section at or after `section` that has one.
+  private func firstLine(from section: Int) -> Line? {
+    var index = max(0, section)
+    while index < counts.count {
+      if let line = firstLine(of: index) { return line }
+      index += 1
+    }
+    return nil
+  }
+
+  /// The last line of the last section before `section` that has one.
+  private func lastLine(before section: Int) -> Line? {
+    var index = min(section, counts.count) - 1
+    while index >= 0 {
+      if let line = lastLine(of: index) { return line }
+      index -= 1
+    }
+    return nil
+  }
+
+  private func next(_ line: Line) -> Line? {
+    switch line {
+    case .header(let section):
+      return firstLine(afterHeaderOf: section)
+        ?? (footer(section) != nil ? .footer(section) : nil)
+        ?? firstLine(from: section + 1)
+    case .element(let section, let index):
+      if index + 1 < counts[section] { return .element(section, index + 1) }
+      return footer(section) != nil ? .footer(section) : firstLine(from: section + 1)
+    case .empty(let section):
+      return footer(section) != nil ? .footer(section) : firstLine(from: section + 1)
+    case .footer(let section):
+      return firstLine(from: section + 1)
+    }
+  }
+
+  private func previous(_ line: Line) -> Line? {
+    switch line {
+    case .header(let section):
+      return lastLine(before: section)
+    case .element(let section, let index):
+      if index > 0 { return .element(section, index - 1) }
+      return hasHeader(section) ? .header(section) : lastLine(before: section)
+    case .empty(let section):
+      return hasHeader(section) ? .header(section) : lastLine(before: section)
+    case .footer(let section):
+      return lastLine(beforeFooterOf: section) ?? lastLine(before: section)
+    }
+  }
+
+  /// `line` moved back by up to `count` lines (stops at the first line).
+  private func line(_ line: Line, back count: Int) -> Line {
+    var result = line
+    var remaining = count
+    while remaining > 0, let previous = previous(result) {
+      result = previous
+      remaining -= 1
+    }
+    return result
+  }
+
+  // MARK: Elements
+
+  private func firstElement(from section: Int) -> IndexPath? {
+    var index = max(0, section)
+    while index < counts.count {
+      if counts[index] > 0 { return [index, 0] }
+      index += 1
+    }
+    return nil
+  }
+
+  private func lastElement(before section: Int) -> IndexPath? {
+    var index = min(section, counts.count) - 1
+    while index >= 0 {
+      if counts[index] > 0 { return [index, counts[index] - 1] }
+      index -= 1
+    }
+    return nil
+  }
+
+  /// The element `offset` elements after (or before) `path`, across sections, stopping at the
+  /// first and last element.
+  ///
+  /// - Complexity: O(s) for the s sections crossed.
+  private func element(_ path: IndexPath, offsetBy offset: Int) -> IndexPath {
+    var section = path[0]
+    var index = path[1] + offset
+    var result = path
+    if offset >= 0 {
+      while section < counts.count {
+        if index < counts[section] { return [section, index] }
+        if counts[section] > 0 { result = [section, counts[section] - 1] }
+        index -= counts[section]
+        section += 1
+      }
+    } else {
+      while section >= 0 {
+        if index >= 0 { return [section, index] }
+        if counts[section] > 0 { result = [section, 0] }
+        section -= 1
+        if section >= 0 { index += counts[section] }
+      }
+    }
+    return result
+  }
+
+  /// `path` when it is an element shown, else `nil`.
+  private func isShown(_ path: IndexPath) -> IndexPath? {
+    path.count == 2 && counts.indices.contains(path[0]) && path[1] >= 0
+      && path[1] < counts[path[0]] ? path : nil
+  }
+
+  private func checkShown(_ path: IndexPath, _ method: String) {
+    precondition(
+      isShown(path) != nil,
+      "ConsoleListView.\(method): \(format(path)) is not an element shown "
+        + "(\(counts.count) sections)")
+  }
+
+  /// Where the cursor goes when its element and its neighbours in its section are gone: the
+  /// first element from its section's new place on, else the last before it.
+  private func nearestElement(to path: IndexPath, in positions: ChangesetPositions) -> IndexPath? {
+    var section = path[0]
+    while section >= 0, positions.section(section) == nil { section -= 1 }
+    let start = section >= 0 ? (positions.section(section) ?? 0) : 0
+    return firstElement(from: start) ?? lastElement(before: start)
+  }
+
+  // MARK: Scrolling
+
+  /// The first element on screen and its row in the list's rows (below a pinned header it is 1).
+  private func anchorRow() -> (path: IndexPath, row: Int)? {
+    guard var line = top else { return nil }
+    var row = pinsHeader(above: line) ? 1 : 0
+    let body = bodyRows
+    while row < body {
+      if case .element(let section, let index) = line {
+        return ([section, index], row - (pinsHeader(above: top!) ? 1 : 0))
+      }
+      guard let next = next(line) else { return nil }
+      line = next
+      row += 1
+    }
+    return nil
+  }
+
+  /// Scrolls so that the cursor is on screen, moving as little as possible.
+  private func scrollToCursor() {
+    guard let cursor else { return }
+    let target = Line.element(cursor[0], cursor[1])
+    guard let current = top else {
+      top = firstLine(from: 0)
+      return
+    }
+    if target < current {
+      top = cursor[1] == 0 && hasHeader(cursor[0]) ? .header(cursor[0]) : target
+      return
+    }
+    // On screen already?
+    var line = current
+    let capacity = bodyRows - (pinsHeader(above: current) ? 1 : 0)
+    for _ in 0..<capacity {
+      if line == target { return }
+      guard let next = next(line) else { break }
+      line = next
+    }
+    // Make the cursor the last row.
+    var candidate = self.line(target, back: bodyRows - 1)
+    if pinsHeader(above: candidate) { candidate = self.line(target, back: bodyRows - 2) }
+    top = candidate
+  }
+
+  /// Keeps the screen full: when the list ends before the last row, scrolls back.
+  private func clampTop() {
+    guard let current = top else {
+      top = firstLine(from: 0)
+      return
+    }
+    var line = current
+    var count = pinsHeader(above: current) ? 2 : 1
+    while count < bodyRows, let next = next(line) {
+      line = next
+      count += 1
+    }
+    guard count < bodyRows, previous(current) != nil else { return }
+    var candidate = self.line(line, back: bodyRows - 1)
+    if pinsHeader(above: candidate) { candidate = self.line(line, back: bodyRows - 2) }
+    if candidate < current { top = candidate }
+  }
+}
+
+/// Plain text of a rendered row (SGR sequences removed).
+private func withoutStyling(_ text: String) -> String {
+  guard text.contains("\u{1B}") else { return text }
+  var result = ""
+  var inEscape = false
+  for character in text {
+    if inEscape {
+      if character == "m" { inEscape = false }
+    } else if character == "\u{1B}" {
+      inEscape = true
+    } else {
+      result.append(character)
+    }
+  }
+  return result
+}

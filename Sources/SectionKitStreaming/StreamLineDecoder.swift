@@ -1,0 +1,323 @@
+import Foundation
+import SectionKit
+
+/// Reads JSON lines (``StreamLine``) into updates, checking each line as it reads: the syntax,
+/// the version, the fields, the changeset's own invariants, and the order of the sequence
+/// numbers. A line that fails gives a ``StreamLineError`` naming its number and what is wrong;
+/// nothing of it is returned, and the decoder goes on with the next line.
+///
+/// ```swift
+/// var decoder = StreamLineDecoder<String>()
+/// var mirror = StreamMirror<String>()
+/// for try await chunk in chunks {                // any chunks: lines may span them
+///   decoder.append(chunk)
+///   while let update = try decoder.next() {
+///     try mirror.apply(update, line: decoder.lineNumber)
+///   }
+/// }
+/// try decoder.finish()                           // a last line without its newline: truncated
+/// ```
+///
+/// Whether a changeset fits the client's state (its index paths in range) is the mirror's check:
+/// ``StreamMirror/apply(_:line:)`` reports it with the line number too.
+public struct StreamLineDecoder<Value: Codable & Sendable> {
+  /// The number of the last line read (1-based); 0 before the first.
+  public private(set) var lineNumber = 0
+  /// The longest line accepted, in bytes; a longer one is an error, and at most this many bytes
+  /// of a line are ever buffered.
+  public let maximumLineLength: Int
+  /// A line received whole and not yet read.
+  private enum Line {
+    case bytes([UInt8])
+    case tooLong(Int)
+  }
+  /// Lines received whole and not yet read.
+  private var complete = Ring<Line>()
+  /// The bytes of the line being received.
+  private var partial: [UInt8] = []
+  /// The length of the line being received once it exceeds ``maximumLineLength`` (its bytes
+  /// are then dropped).
+  private var partialOverflow: Int?
+  /// The order of the lines read so far.
+  private var order: SequenceCheck
+
+  /// Creates a decoder for a stream that starts with a snapshot, or — given the `position` a
+  /// resumed subscription continues from — with the changeset after it.
+  public init(after position: StreamPosition? = nil, maximumLineLength: Int = 16 << 20) {
+    self.order = SequenceCheck(position: position)
+    self.maximumLineLength = maximumLineLength
+  }
+
+  /// The position of the last update decoded.
+  public var position: StreamPosition? { order.position }
+
+  // MARK: Lines
+
+  /// Decodes one line (without its newline).
+  ///
+  /// - Throws: ``StreamLineError`` naming the line.
+  /// - Complexity: O(n) for a line of n bytes, plus O(k log k) for a changeset of k changes.
+  public mutating func decode(line: some DataProtocol) throws(StreamLineError) -> StreamUpdate<
+    Value
+  > {
+    lineNumber += 1
+    guard line.count <= maximumLineLength else {
+      throw StreamLineError(
+        line: lineNumber, kind: .tooLong,
+        detail: "\(line.count) bytes, more than the \(maximumLineLength) accepted")
+    }
+    let update = try Self.parse(Data(line), line: lineNumber)
+    do {
+      try order.check(update)
+    } catch {
+      throw StreamLineError(line: lineNumber, kind: .outOfOrder, detail: error.description)
+    }
+    order.advance(past: update)
+    return update
+  }
+
+  // MARK: Bytes
+
+  /// Adds bytes received; read the complete lines with ``next()``. At most
+  /// ``maximumLineLength`` bytes of a line are kept: the rest of a longer one is dropped, and
+  /// ``next()`` reports it.
+  ///
+  /// - Complexity: O(n) for n bytes.
+  public mutating func append(_ bytes: some DataProtocol) {
+    var rest = bytes[...]
+    while !rest.isEmpty {
+      let newline = rest.firstIndex(of: UInt8(ascii: "\n"))
+      let chunk = rest[..<(newline ?? rest.endIndex)]
+      if let overflow = partialOverflow {
+        partialOverflow = overflow + chunk.count
+      } else if partial.count + chunk.count > maximumLineLength {
+        partialOverflow = partial.count + chunk.count
+        partial = []
+      } else {
+        partial.append(contentsOf: chunk)
+      }
+      guard let newline else { return }
+      if let overflow = partialOverflow {
+        complete.append(.tooLong(overflow))
+      } else {
+        if partial.last == UInt8(ascii: "\r") { partial.removeLast() }
+        complete.append(.bytes(partial))
+      }
+      partial = []
+      partialOverflow = nil
+      rest = rest[rest.index(after: newline)...]
+    }
+  }
+
+  /// The next complete line's update, or `nil` when no complete line is buffered. Empty lines
+  /// are skipped; a carriage return before the newline is ignored.
+  ///
+  /// - Throws: ``StreamLineError`` for a line that fails; the next call reads the line after it.
+  public mutating func next() throws(StreamLineError) -> StreamUpdate<Value>? {
+    while let line = complete.popFirst() {
+      switch line {
+      case .tooLong(let length):
+        lineNumber += 1
+        throw StreamLineError(
+          line: lineNumber, kind: .tooLong,
+          detail: "\(length) bytes, more than the \(maximumLineLength) accepted")
+      case .bytes(let bytes) where bytes.isEmpty:
+        lineNumber += 1
+      case .bytes(let bytes):
+        return try decode(line: bytes)
+      }
+    }
+    return nil
+  }
+
+  /// Checks that the input ended with a complete line.
+  ///
+  /// - Throws: ``StreamLineError/Kind/truncated`` when bytes of an unfinished line remain.
+  public func finish() throws(StreamLineError) {
+    let length = partialOverflow ?? partial.count
+    guard length == 0 else {
+      throw StreamLineError(
+        line: lineNumber + complete.count + 1, kind: .truncated,
+        detail: "the input ends inside a line (\(length) bytes without a newline)")
+    }
+  }
+
+  // MARK: Parsing
+
+  /// The update on one line, checked for everything that needs no state.
+  static func parse(_ data: Data, line: Int) throws(StreamLineError) -> StreamUpdate<Value> {
+    func fail(_ kind: StreamLineError.Kind, _ detail: String) -> StreamLineError {
+      StreamLineError(line: line, kind: kind, detail: detail)
+    }
+    let decoder = JSONDecoder()
+    let wire: WireLine<Value>
+    do {
+      wire = try decoder.decode(WireLine<Value>.self, from: data)
+    } catch {
+      // Why: not JSON, another version (whose fields may differ), or a bad field.
+      let version: Version
+      do {
+        version = try decoder.decode(Version.self, from: data)
+      } catch {
+        throw fail(.malformed, "not a JSON object: \(describe(error))")
+      }
+      guard let v = version.v else {
+        throw fail(.malformed, "missing field v (the format version)")
+      }
+      guard v == StreamLine.version else {
+        throw fail(
+          .unsupportedVersion, "version \(v); this reader reads version \(StreamLine.version)")
+      }
+      throw fail(.malformed, describe(error))
+    }
+    guard wire.v == StreamLine.version else {
+      throw fail(
+        .unsupportedVersion, "version \(wire.v); this reader reads version \(StreamLine.version)")
+    }
+    guard (0...StreamLine.maximumSequence).contains(wire.seq) else {
+      throw fail(
+        .outOfRange, "seq \(wire.seq) is out of range 0...\(StreamLine.maximumSequence)")
+    }
+    switch wire.type {
+    case "snapshot":
+      guard let stream = wire.stream, !stream.isEmpty, stream.utf8.count <= 256 else {
+        throw fail(.malformed, "a snapshot needs field stream, 1 to 256 bytes")
+      }
+      guard let sections = wire.sections else {
+        throw fail(.malformed, "a snapshot needs field sections")
+      }
+      guard wire.changeset == nil, wire.insertedSections == nil, wire.elements == nil else {
+        throw fail(.malformed, "a snapshot has no changeset, newSections or newElements")
+      }
+      return .snapshot(StreamSnapshot(stream: stream, sequence: wire.seq, sections: sections))
+    case "changeset":
+      guard let wireChangeset = wire.changeset else {
+        throw fail(.malformed, "a changeset line needs field changeset")
+      }
+      let changeset: Changeset
+      switch wireChangeset.changeset() {
+      case .success(let valid): changeset = valid
+      case .failure(let error): throw fail(.malformed, error.text)
+      }
+      guard wire.sections == nil, wire.stream == nil else {
+        throw fail(.malformed, "a changeset line has no sections or stream (a snapshot's fields)")
+      }
+      var sections: [Int: [Value]] = [:]
+      var previousIndex = -1
+      for (position, entry) in (wire.insertedSections ?? []).enumerated() {
+        guard entry.index > previousIndex else {
+          throw fail(
+            .malformed,
+            "newSections[\(position)]: index \(entry.index) is negative, repeated or not ascending")
+        }
+        previousIndex = entry.index
+        sections[entry.index] = entry.elements
+      }
+      var elements: [IndexPath: Value] = [:]
+      var previousPath: IndexPath?
+      for (position, entry) in (wire.elements ?? []).enumerated() {
+        let path = IndexPath(indexes: entry.path)
+        guard path.count == 2, path[0] >= 0, path[1] >= 0 else {
+          throw fail(
+            .outOfRange,
+            "newElements[\(position)]: path \(path.map { $0 }) is not [section, element] "
+              + "with both 0 or more")
+        }
+        guard previousPath.map({ $0 < path }) ?? true else {
+          throw fail(
+            .malformed,
+            "newElements[\(position)]: path \(path.map { $0 }) is repeated or not ascending")
+        }
+        previousPath = path
+        elements[path] = entry.value
+      }
+      return .changeset(
+        StreamChangeset(
+          sequence: wire.seq, changeset: changeset, sections: sections, elements: elements))
+    default:
+      throw fail(.malformed, "type \"\(wire.type)\" is neither snapshot nor changeset")
+    }
+  }
+}
+
+/// The format version of a line, read before anything else.
+private struct Version: Decodable { var v: Int? }
+
+/// `field.path[2]: what is wrong` for a decoding error.
+func describe(_ error: any Error) -> String {
+  func path(_ keys: [any CodingKey]) -> String {
+    guard !keys.isEmpty else { return "the line" }
+    return keys.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+      .trimmingPrefix(".").description
+  }
+  guard let error = error as? DecodingError else { return "\(error)" }
+  switch error {
+  case .dataCorrupted(let context):
+    let underlying = (context.underlyingError as? NSError)?.debugDescription
+    return "\(path(context.codingPath)): \(context.debugDescription)"
+      + (underlying.map { " (\($0))" } ?? "")
+  case .keyNotFound(let key, let context):
+    return "missing field \(path(context.codingPath + [key]))"
+  case .typeMismatch(let type, let context):
+    return "\(path(context.codingPath)): expected \(type)"
+  case .valueNotFound(let type, let context):
+    return "\(path(context.codingPath)): null where \(type) was expected"
+  @unknown default:
+    return "\(error)"
+  }
+}
+
+/// A line of a stream that could not be read, or did not fit.
+public struct StreamLineError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// What kind of problem.
+  public enum Kind: String, Hashable, Sendable {
+    /// Not JSON, a missing or mistyped field, or a changeset that breaks its own invariants.
+    case malformed
+    /// The input ended inside a line.
+    case truncated
+    /// A line longer than the decoder accepts.
+    case tooLong
+    /// A format version this reader does not read.
+    case unsupportedVersion
+    /// A number out of range: a sequence number, or an index path that does not fit the mirror.
+    case outOfRange
+    /// A sequence number that is not the next one: a gap, a duplicate, or a changeset before any
+    /// snapshot. Subscribe again.
+    case outOfOrder
+  }
+
+  /// The line's number, 1-based.
+  public var line: Int
+  /// What kind of problem.
+  public var kind: Kind
+  /// What exactly is wrong.
+  public var detail: String
+
+  /// Creates an error.
+  public init(line: Int, kind: Kind, detail: String) {
+    self.line = line
+    self.kind = kind
+    self.detail = detail
+  }
+
+  /// `line 7: out of order: gap: expected update 12, received 14 …`.
+  public var description: String { "line \(line): \(kind.rawValue): \(detail)" }
+}
+
+extension StreamMirror where Value: Codable {
+  /// Applies `update`, read from line `line`, reporting a refusal as a ``StreamLineError``
+  /// (``StreamLineError/Kind/outOfRange`` when it does not fit the mirror,
+  /// ``StreamLineError/Kind/outOfOrder`` for a gap or a duplicate). The mirror is unchanged on
+  /// error.
+  public mutating func apply(_ update: StreamUpdate<Value>, line: Int) throws(StreamLineError) {
+    do {
+      try apply(update)
+    } catch {
+      switch error {
+      case .mismatch:
+        throw StreamLineError(line: line, kind: .outOfRange, detail: error.description)
+      default: throw StreamLineError(line: line, kind: .outOfOrder, detail: error.description)
+      }
+    }
+  }
+}

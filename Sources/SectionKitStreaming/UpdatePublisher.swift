@@ -1,0 +1,120 @@
+import Foundation
+import SectionKit
+
+/// A ``/SectionKit/ViewAdapter`` that publishes what its coordinator presents, as values, to an
+/// ``UpdateStream`` that any number of subscribers follow.
+///
+/// Create it where the model lives (an actor of your own, or the main actor), attach it, and
+/// hand its ``stream`` — which is `Sendable` — to whoever serves clients:
+///
+/// ```swift
+/// actor Board {
+///   let coordinator: Coordinator
+///   nonisolated let stream: UpdateStream<String>
+///
+///   init(root: any SectionProvider) {
+///     let publisher = UpdatePublisher(value: { section, index in
+///       (section as! ArraySection<String>)[index]
+///     })
+///     coordinator = Coordinator(sectionProvider: root)
+///     coordinator.adapter = publisher     // the stream's first snapshot
+///     stream = publisher.stream
+///   }
+/// }
+/// ```
+///
+/// Each reload becomes a snapshot and each changeset a ``StreamChangeset`` carrying the values
+/// of the inserted and reloaded elements and sections — the values a mirror asks for, found by
+/// applying the changeset to the publisher's own copy with
+/// ``/SectionKit/Changeset/apply(to:insertedSection:newElement:newSectionCount:)``. That copy
+/// is the state the stream serves to new subscribers; it shares storage with their snapshots.
+///
+/// To show the model on another adapter as well (a console, a test adapter), pass it as
+/// `forwardingTo`: it gets every call first, as if it were attached itself.
+///
+/// When the publisher goes away (with its coordinator), the stream finishes.
+///
+/// - Complexity: a changeset costs what the applier costs — O(c log c + s + e) for c changes,
+///   s sections and e elements in the sections it touches — plus reading the new values, plus
+///   O(p) for p subscribers; a reload reads every element.
+public final class UpdatePublisher<Value: Sendable>: ViewAdapter {
+  /// The stream subscribers follow.
+  public let stream: UpdateStream<Value>
+  /// The adapter that also shows the model, if any.
+  public let forwardingTo: (any ViewAdapter)?
+  /// The value of the element at a local index of a section.
+  private let value: (any Section, Int) -> Value
+  /// What the stream shows.
+  private var sections: [[Value]] = []
+
+  /// Creates a publisher and its stream.
+  ///
+  /// - Parameters:
+  ///   - policy: the stream's bounds.
+  ///   - forwardingTo: an adapter that also shows the model; it gets every call first.
+  ///   - value: the value of the element at a local index of a section, read when the element
+  ///     is inserted, reloaded, or part of a reload. It must not call into the stream.
+  public init(
+    policy: StreamPolicy = StreamPolicy(), forwardingTo: (any ViewAdapter)? = nil,
+    value: @escaping (any Section, Int) -> Value
+  ) {
+    self.stream = UpdateStream(policy: policy)
+    self.forwardingTo = forwardingTo
+    self.value = value
+  }
+
+  deinit { stream.finish() }
+
+  /// Reads every element and publishes a snapshot.
+  public func reloadData(from coordinator: Coordinator) {
+    forwardingTo?.reloadData(from: coordinator)
+    sections = (0..<coordinator.numberOfSections).map { elements(ofSection: $0, coordinator) }
+    stream.publishSnapshot(sections)
+  }
+
+  /// Switches the coordinator to the new state, reads the values the changeset needs and
+  /// publishes it.
+  public func apply(
+    _ changeset: Changeset, from coordinator: Coordinator, updateData: @escaping () -> Void
+  ) {
+    forwardingTo?.apply(changeset, from: coordinator, updateData: updateData)
+    updateData()
+    var newSections: [Int: [Value]] = [:]
+    var newElements: [IndexPath: Value] = [:]
+    do {
+      try changeset.apply(
+        to: &sections,
+        insertedSection: { section in
+          let elements = elements(ofSection: section, coordinator)
+          newSections[section] = elements
+          return elements
+        },
+        newElement: { path in
+          let (section, index) = coordinator.sectionAndIndex(for: path)
+          let element = value(section, index)
+          newElements[path] = element
+          return element
+        })
+    } catch {
+      preconditionFailure(
+        "UpdatePublisher.apply(_:from:updateData:): the coordinator's changeset does not fit "
+          + "what the publisher showed: \(error)")
+    }
+    stream.publish(changeset, sections: newSections, elements: newElements, state: sections)
+  }
+
+  /// Forwards the selection to ``forwardingTo``.
+  public func coordinator(_ coordinator: Coordinator, didSelect indexPaths: [IndexPath]) {
+    forwardingTo?.coordinator(coordinator, didSelect: indexPaths)
+  }
+
+  /// Forwards the deselection to ``forwardingTo``.
+  public func coordinator(_ coordinator: Coordinator, didDeselect indexPaths: [IndexPath]) {
+    forwardingTo?.coordinator(coordinator, didDeselect: indexPaths)
+  }
+
+  private func elements(ofSection index: Int, _ coordinator: Coordinator) -> [Value] {
+    let section = coordinator.section(at: index)
+    return (0..<coordinator.numberOfElements(inSection: index)).map { value(section, $0) }
+  }
+}

@@ -1,0 +1,311 @@
+import Foundation
+import SectionKit
+
+/// The updates of one model, served to any number of subscribers: each gets a snapshot first,
+/// then every changeset in order, with no gap and no duplicate.
+///
+/// An ``UpdatePublisher`` — the model's adapter — feeds it; hand ``UpdatePublisher/stream``
+/// (it is `Sendable`) to whoever serves clients:
+///
+/// ```swift
+/// for await update in stream.subscribe() {      // a snapshot, then changesets
+///   try mirror.apply(update)
+/// }
+/// ```
+///
+/// **Resuming.** ``subscribe(after:)`` with the last position a client saw continues with the
+/// changesets it missed while they are still among the last ``StreamPolicy/replayCapacity``;
+/// otherwise (too old, another stream, a reload since) the subscription starts with a snapshot.
+///
+/// **Slow subscribers.** Publishing never waits for a subscriber. Each one has a queue of at
+/// most ``StreamPolicy/subscriberCapacity`` changesets; when one more arrives, the queue is
+/// dropped and the subscriber's next update is a snapshot of the model as it is when it asks.
+/// Memory is therefore bounded by the policy, whatever the subscribers do.
+///
+/// **Ending.** ``finish()`` — called when the publisher goes away, with its coordinator — ends
+/// every subscription once it has delivered what it holds. Cancelling the task that iterates a
+/// subscription, or releasing the subscription, removes the subscriber.
+///
+/// - Complexity: publishing a changeset costs O(p) for p subscribers, plus O(s + c log c) for s
+///   sections and c changes when the replay buffer is full.
+public final class UpdateStream<Value: Sendable>: Sendable {
+  /// The stream's identifier, new for each stream (``StreamPosition/stream``).
+  public let id: String
+  /// The bounds.
+  public let policy: StreamPolicy
+
+  /// A changeset shared by every queue that holds it.
+  final class Shared: Sendable {
+    let update: StreamChangeset<Value>
+    init(_ update: StreamChangeset<Value>) { self.update = update }
+  }
+
+  /// A class, so that the publisher's loop over every subscriber mutates in place and copies
+  /// nothing; only touched under the lock.
+  final class Subscriber {
+    var queue = Ring<Shared>()
+    /// The next update is a snapshot of the state at the time it is taken.
+    var needsSnapshot = true
+    /// The consumer waiting in `next()`, with an empty queue and no snapshot owed.
+    var waiting: CheckedContinuation<StreamUpdate<Value>?, Never>?
+  }
+
+  struct State {
+    var sequence = 0
+    var sections: [[Value]] = []
+    /// The last changesets, consecutive, the newest being `sequence`.
+    var replay = Ring<Shared>()
+    /// The counts of each section at sequence `sequence - replay.count` (when `replay` is not
+    /// empty).
+    var replayBaseCounts: [Int] = []
+    var subscribers: [Int: Subscriber] = [:]
+    var nextSubscriber = 0
+    var isFinished = false
+    var statistics = StreamStatistics()
+  }
+
+  let state = Locked(State())
+
+  /// Creates a stream with no sections, at sequence number 0.
+  public init(policy: StreamPolicy = StreamPolicy()) {
+    self.id = UUID().uuidString
+    self.policy = policy
+  }
+
+  /// The position of the last update published.
+  public var position: StreamPosition {
+    StreamPosition(stream: id, sequence: state.withLock { $0.sequence })
+  }
+
+  /// A snapshot of the last state published.
+  public var snapshot: StreamSnapshot<Value> {
+    state.withLock { StreamSnapshot(stream: id, sequence: $0.sequence, sections: $0.sections) }
+  }
+
+  /// Counters and the memory held, for monitoring.
+  public var statistics: StreamStatistics {
+    state.withLock { state in
+      var statistics = state.statistics
+      statistics.subscribers = state.subscribers.count
+      statistics.queuedChangesets = state.subscribers.values.reduce(0) { $0 + $1.queue.count }
+      statistics.replayedChangesets = state.replay.count
+      statistics.subscribersNeedingSnapshot = state.subscribers.values.count(where: \.needsSnapshot)
+      return statistics
+    }
+  }
+
+  /// Whether ``finish()`` was called.
+  public var isFinished: Bool { state.withLock { $0.isFinished } }
+
+  // MARK: Publishing
+
+  /// Publishes a new state as a whole (a reload): every subscriber's next update is a snapshot,
+  /// and the replay buffer starts afresh.
+  ///
+  /// ``UpdatePublisher`` calls it; call it yourself only for a stream you feed by hand.
+  ///
+  /// - Complexity: O(p) for p subscribers.
+  public func publishSnapshot(_ sections: [[Value]]) {
+    var resumed: [(CheckedContinuation<StreamUpdate<Value>?, Never>, StreamUpdate<Value>)] = []
+    state.withLock { state in
+      guard !state.isFinished else { return }
+      state.sequence += 1
+      state.sections = sections
+      state.replay.removeAll()
+      state.statistics.published += 1
+      let snapshot = StreamUpdate.snapshot(
+        StreamSnapshot(stream: id, sequence: state.sequence, sections: sections))
+      for subscriber in state.subscribers.values {
+        subscriber.queue.removeAll()
+        if let waiting = subscriber.waiting {
+          subscriber.waiting = nil
+          resumed.append((waiting, snapshot))
+          state.statistics.snapshotsServed += 1
+        } else {
+          subscriber.needsSnapshot = true
+        }
+      }
+    }
+    for (continuation, update) in resumed { continuation.resume(returning: update) }
+  }
+
+  /// Publishes one batch: `changeset` with the values it needs, and `sections`, the state after
+  /// it. Returns the sequence number given to it.
+  ///
+  /// ``UpdatePublisher`` calls it; call it yourself only for a stream you feed by hand, with a
+  /// changeset that fits the state before it and `sections` the state it leaves.
+  ///
+  /// - Complexity: O(p) for p subscribers, plus O(s + c log c) for s sections and c changes
+  ///   when the replay buffer is full.
+  @discardableResult
+  public func publish(
+    _ changeset: Changeset, sections newSections: [Int: [Value]] = [:],
+    elements: [IndexPath: Value] = [:], state sections: [[Value]]
+  ) -> Int {
+    var resumed: [(CheckedContinuation<StreamUpdate<Value>?, Never>, StreamUpdate<Value>)] = []
+    let sequence = state.withLock { state -> Int in
+      guard !state.isFinished else { return state.sequence }
+      let update = StreamChangeset(
+        sequence: state.sequence + 1, changeset: changeset, sections: newSections,
+        elements: elements)
+      let shared = Shared(update)
+      if state.replay.isEmpty { state.replayBaseCounts = state.sections.map(\.count) }
+      state.sequence += 1
+      state.sections = sections
+      state.statistics.published += 1
+      if policy.replayCapacity > 0 {
+        if state.replay.count == policy.replayCapacity, let oldest = state.replay.popFirst() {
+          state.replayBaseCounts = Self.counts(after: oldest.update, from: state.replayBaseCounts)
+        }
+        state.replay.append(shared)
+      }
+      for subscriber in state.subscribers.values where !subscriber.needsSnapshot {
+        if let waiting = subscriber.waiting {
+          subscriber.waiting = nil
+          resumed.append((waiting, .changeset(update)))
+        } else if subscriber.queue.count < policy.subscriberCapacity {
+          subscriber.queue.append(shared)
+        } else {
+          subscriber.queue.removeAll()
+          subscriber.needsSnapshot = true
+          state.statistics.overflows += 1
+        }
+      }
+      return state.sequence
+    }
+    for (continuation, update) in resumed { continuation.resume(returning: update) }
+    return sequence
+  }
+
+  /// Ends the stream: each subscription delivers what it holds (and the snapshot it is owed),
+  /// then ends. Later publications are ignored. Called when the ``UpdatePublisher`` goes away.
+  public func finish() {
+    let waiting = state.withLock { state in
+      state.isFinished = true
+      var waiting: [CheckedContinuation<StreamUpdate<Value>?, Never>] = []
+      for (id, subscriber) in state.subscribers {
+        guard let continuation = subscriber.waiting else { continue }
+        waiting.append(continuation)
+        state.subscribers[id] = nil
+      }
+      return waiting
+    }
+    for continuation in waiting { continuation.resume(returning: nil) }
+  }
+
+  /// The section counts after `update`, given those before it (an update this stream published).
+  static func counts(after update: StreamChangeset<Value>, from counts: [Int]) -> [Int] {
+    do {
+      return try update.changeset.newCounts(
+        from: counts, insertedSectionCounts: update.sections.mapValues(\.count))
+    } catch {
+      preconditionFailure(
+        "UpdateStream: published changeset \(update.sequence) does not fit the state before it: "
+          + "\(error)")
+    }
+  }
+
+  // MARK: Subscribing
+
+  /// A new subscriber: a snapshot first, then every changeset; or, with the `position` of a
+  /// subscriber that reconnects, the changesets after it when they are still in the replay
+  /// buffer (and fit in a subscriber's queue), otherwise a snapshot.
+  ///
+  /// The subscription is registered now: nothing published after this call is missed.
+  ///
+  /// - Complexity: O(m) for the m changesets replayed.
+  public func subscribe(after position: StreamPosition? = nil) -> StreamSubscription<Value> {
+    let id = state.withLock { state -> Int in
+      let id = state.nextSubscriber
+      state.nextSubscriber += 1
+      let subscriber = Subscriber()
+      if let position, position.stream == self.id, position.sequence <= state.sequence {
+        let missed = state.sequence - position.sequence
+        if missed <= state.replay.count && missed <= policy.subscriberCapacity {
+          subscriber.needsSnapshot = false
+          for shared in state.replay.suffix(missed) { subscriber.queue.append(shared) }
+          state.statistics.resumed += 1
+        }
+      }
+      state.subscribers[id] = subscriber
+      return id
+    }
+    return StreamSubscription(stream: self, id: id)
+  }
+
+  /// What `next` finds.
+  enum Poll {
+    case ready(StreamUpdate<Value>?)
+    case wait
+  }
+
+  /// The subscriber's next update if one is due, `nil` if it ended, or `.wait`.
+  func poll(_ id: Int, _ state: inout State) -> Poll {
+    guard let subscriber = state.subscribers[id] else { return .ready(nil) }
+    if let shared = subscriber.queue.popFirst() {
+      return .ready(.changeset(shared.update))
+    }
+    if subscriber.needsSnapshot {
+      subscriber.needsSnapshot = false
+      state.statistics.snapshotsServed += 1
+      let snapshot = StreamSnapshot(
+        stream: self.id, sequence: state.sequence, sections: state.sections)
+      return .ready(.snapshot(snapshot))
+    }
+    if state.isFinished {
+      state.subscribers[id] = nil
+      return .ready(nil)
+    }
+    return .wait
+  }
+
+  /// The subscriber's next update, waiting for one; `nil` when the stream ended or the task was
+  /// cancelled (which removes the subscriber).
+  func next(_ id: Int) async -> StreamUpdate<Value>? {
+    if case .ready(let update) = state.withLock({ poll(id, &$0) }) { return update }
+    return await withTaskCancellationHandler {
+      await withCheckedContinuation { continuation in
+        let found = state.withLock { state -> Poll in
+          let found = poll(id, &state)
+          if case .wait = found { state.subscribers[id]?.waiting = continuation }
+          return found
+        }
+        if case .ready(let update) = found { continuation.resume(returning: update) }
+      }
+    } onCancel: {
+      remove(id)
+    }
+  }
+
+  /// The subscriber's next update if one is due now, without waiting.
+  func poll(_ id: Int) -> StreamUpdate<Value>? {
+    guard case .ready(let update) = state.withLock({ poll(id, &$0) }) else { return nil }
+    return update
+  }
+
+  /// Removes the subscriber; a consumer waiting for it gets `nil`.
+  func remove(_ id: Int) {
+    let waiting = state.withLock { $0.subscribers.removeValue(forKey: id)?.waiting }
+    waiting?.resume(returning: nil)
+  }
+}
+
+/// Counters of an ``UpdateStream``, for monitoring and benchmarks.
+public struct StreamStatistics: Hashable, Sendable {
+  /// Updates published (snapshots and changesets).
+  public var published = 0
+  /// Snapshots handed to subscribers.
+  public var snapshotsServed = 0
+  /// Times a subscriber's queue overflowed and it was moved to "needs snapshot".
+  public var overflows = 0
+  /// Subscriptions that resumed from a position without a snapshot.
+  public var resumed = 0
+  /// Subscribers now.
+  public var subscribers = 0
+  /// Changesets waiting in subscribers' queues now, all queues together.
+  public var queuedChangesets = 0
+  /// Changesets in the replay buffer now.
+  public var replayedChangesets = 0
+  /// Subscribers whose next update is a snapshot.
+  public var subscribersNeedingSnapshot = 0
+}

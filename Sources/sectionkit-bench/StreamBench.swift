@@ -1,0 +1,216 @@
+import Foundation
+import SectionKit
+import SectionKitStreaming
+
+/// SectionKitStreaming's figures: JSON lines written and read, one model fanned out to many
+/// subscribers, and the memory held for a subscriber that stopped reading.
+enum StreamBench {
+  static func run() {
+    print("## SectionKitStreaming: JSON lines (encode; decode + mirror), one section of 10,000")
+    for (changes, count) in [(10, 5_000), (1_000, 100)] {
+      let (encode, decode, updates, bytes) = lines(changesPerUpdate: changes, updates: count)
+      let megabytes = Double(bytes) / 1_048_576
+      print(
+        String(
+          format:
+            "   %5d changes per changeset, %d changesets, %.1f MB: encode %8.0f updates/s "
+            + "%6.1f MB/s; decode + apply %8.0f updates/s %6.1f MB/s",
+          changes, updates, megabytes, Double(updates) / encode, megabytes / encode,
+          Double(updates) / decode, megabytes / decode))
+    }
+    fanOut(changesets: 10_000, subscribers: 1_000)
+    stalled(changesets: 100_000)
+    print()
+  }
+
+  /// A model of `sections` sections of `elements` strings with a publisher attached.
+  final class Model {
+    let lists: [ArraySection<String>]
+    let root = ComposedSectionProvider()
+    let coordinator: Coordinator
+    let publisher: UpdatePublisher<String>
+    var random = SystemRandomNumberGenerator()
+    var next = 0
+
+    init(sections: Int, elements: Int, policy: StreamPolicy = StreamPolicy()) {
+      lists = (0..<sections).map { section in
+        ArraySection((0..<elements).map { "element \(section).\($0)" })
+      }
+      for list in lists { root.append(list) }
+      publisher = UpdatePublisher(policy: policy) { section, index in
+        (section as! ArraySection<String>)[index]
+      }
+      coordinator = Coordinator(sectionProvider: root)
+      coordinator.adapter = publisher
+    }
+
+    /// One batch of `changes` random changes in one section: removals, insertions, updates.
+    func batch(_ changes: Int) {
+      let list = lists.randomElement(using: &random)!
+      list.performBatchUpdates {
+        for _ in 0..<changes {
+          let index = Int.random(in: 0..<list.count, using: &random)
+          switch Int.random(in: 0..<3, using: &random) {
+          case 0 where list.count > 1: list.remove(at: index)
+          case 1:
+            next += 1
+            list.insert("element \(next)", at: index)
+          default: list[index] += "'"
+          }
+        }
+      }
+    }
+  }
+
+  /// Seconds to encode and to decode and apply `updates` changesets of `changesPerUpdate`
+  /// changes; the number of updates and bytes.
+  static func lines(changesPerUpdate: Int, updates: Int) -> (Double, Double, Int, Int) {
+    let model = Model(
+      sections: 1, elements: 10_000, policy: StreamPolicy(subscriberCapacity: updates + 1))
+    let subscription = model.publisher.stream.subscribe()
+    var recorded: [StreamUpdate<String>] = []
+    while let update = subscription.poll() { recorded.append(update) }
+    let start = recorded[0]
+    recorded.removeAll()
+    for _ in 0..<updates { model.batch(changesPerUpdate) }
+    while let update = subscription.poll() { recorded.append(update) }
+
+    let encoder = StreamLineEncoder<String>()
+    var lines: [Data] = []
+    let encode = Bench.seconds {
+      lines = recorded.map { update in
+        do { return try encoder.encode(update) } catch { fatalError("\(error)") }
+      }
+    }
+    let first = try! encoder.encode(start)
+    var mirror = StreamMirror<String>()
+    var decoder = StreamLineDecoder<String>()
+    decoder.append(first)
+    try! mirror.apply(decoder.next()!, line: 1)
+    let decode = Bench.seconds {
+      do {
+        for line in lines {
+          decoder.append(line)
+          while let update = try decoder.next() {
+            try mirror.apply(update, line: decoder.lineNumber)
+          }
+        }
+      } catch {
+        fatalError("\(error)")
+      }
+    }
+    precondition(mirror.sections == model.lists.map { Array($0) })
+    return (encode, decode, recorded.count, lines.reduce(0) { $0 + $1.count })
+  }
+
+  /// 1,000 subscribers, each in its own task taking every update (and checking its sequence
+  /// number), while a model of 100 sections of 100 elements publishes 10,000 changesets of one
+  /// change.
+  static func fanOut(changesets: Int, subscribers: Int) {
+    let model = Model(sections: 100, elements: 100)
+    let stream = model.publisher.stream
+    let before = residentMegabytes()
+    let done = DispatchSemaphore(value: 0)
+    let elapsed = Locked(0.0)
+    let consumers = (0..<subscribers).map { _ in
+      let subscription = stream.subscribe()
+      return Task {
+        var last = -1
+        for await update in subscription {
+          if case .changeset = update { precondition(update.sequence == last + 1) }
+          last = update.sequence
+        }
+        return last
+      }
+    }
+    Task.detached {
+      let start = ContinuousClock.now
+      var finals: [Int] = []
+      for consumer in consumers { finals.append(await consumer.value) }
+      let duration = ContinuousClock.now - start
+      precondition(finals.allSatisfy { $0 == stream.position.sequence })
+      elapsed.withLock {
+        $0 = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+      }
+      done.signal()
+    }
+    let publishing = Bench.seconds {
+      for _ in 0..<changesets { model.batch(1) }
+      stream.finish()
+    }
+    done.wait()
+    let statistics = stream.statistics
+    print(
+      String(
+        format:
+          "   fan-out: %d changesets to %d subscribers (100 sections × 100): published in "
+          + "%.2f s, all mirrors current after %.2f s; %d snapshots served after %d overflows; "
+          + "resident memory %.0f MB → %.0f MB (peak %.0f MB)",
+        changesets, subscribers, publishing, elapsed.withLock { $0 }, statistics.snapshotsServed,
+        statistics.overflows, before, residentMegabytes(), peakMegabytes()))
+  }
+
+  /// One subscriber that never reads while a model of 100 sections of 100 elements publishes
+  /// `changesets` changesets.
+  static func stalled(changesets: Int) {
+    let model = Model(
+      sections: 100, elements: 100,
+      policy: StreamPolicy(replayCapacity: 256, subscriberCapacity: 1_024))
+    let stream = model.publisher.stream
+    let stalled = stream.subscribe()
+    _ = stalled.poll()
+    let before = residentMegabytes()
+    var maximumQueued = 0
+    let seconds = Bench.seconds {
+      for index in 0..<changesets {
+        model.batch(1)
+        if index % 1_000 == 0 {
+          maximumQueued = max(maximumQueued, stream.statistics.queuedChangesets)
+        }
+      }
+    }
+    let statistics = stream.statistics
+    print(
+      String(
+        format:
+          "   one stalled subscriber, %d changesets: %.2f s (%.1f µs each); at most %d queued, "
+          + "%d in the replay buffer; resident memory %.0f MB → %.0f MB; then one snapshot "
+          + "(%@)",
+        changesets, seconds, seconds / Double(changesets) * 1e6, maximumQueued,
+        statistics.replayedChangesets, before, residentMegabytes(),
+        { if case .snapshot = stalled.poll() { "yes" } else { "no" } }()))
+  }
+
+  /// The resident set now, in MB (Linux; 0 elsewhere).
+  static func residentMegabytes() -> Double {
+    guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else {
+      return 0
+    }
+    let pages = text.split(separator: " ").dropFirst().first.flatMap { Double($0) } ?? 0
+    return pages * Double(sysconf(Int32(_SC_PAGESIZE))) / 1_048_576
+  }
+
+  /// The peak resident set of the process so far, in MB.
+  static func peakMegabytes() -> Double {
+    var usage = rusage()
+    #if os(Linux)
+      getrusage(RUSAGE_SELF.rawValue, &usage)
+      return Double(usage.ru_maxrss) / 1024  // kilobytes
+    #else
+      getrusage(RUSAGE_SELF, &usage)
+      return Double(usage.ru_maxrss) / 1_048_576  // bytes
+    #endif
+  }
+}
+
+/// A value shared with a detached task.
+final class Locked<Value>: @unchecked Sendable {
+  private let lock = NSLock()
+  private var value: Value
+  init(_ value: Value) { self.value = value }
+  func withLock<R>(_ body: (inout Value) -> R) -> R {
+    lock.lock()
+    defer { lock.unlock() }
+    return body(&value)
+  }
+}

@@ -1,0 +1,127 @@
+import Foundation
+import SectionKit
+import SectionKitStreaming
+import SectionKitTesting
+import Testing
+
+@Suite("Streaming: an index path given against an earlier update, resolved or rejected")
+struct PathResolutionTests {
+  /// The board with one section of cards 1…5, at the stream's position after the first snapshot.
+  func makeBoard(replay: Int = 8) -> (RandomBoard, ArraySection<Card>, StreamPosition) {
+    let board = RandomBoard(policy: StreamPolicy(replayCapacity: replay), sections: 1, cards: 5)
+    return (board, board.sections[0], board.stream.position)
+  }
+
+  @Test func aPathFollowsItsElementThroughDeletesInsertsMovesAndReloads() throws {
+    let (board, cards, start) = makeBoard()
+    // The client saw card 4 at [0, 3].
+    cards.remove(at: 0)  // 2 3 4 5
+    cards.insert(Card(id: 9), at: 3)  // 2 3 4 9 5
+    cards.move(from: 2, to: 4)  // 2 3 9 5 4
+    cards[4].version += 1  // a reload
+    let resolved = try board.stream.resolve([0, 3], at: start)
+    #expect(resolved == [0, 4])
+    #expect(cards[4].id == 4)
+  }
+
+  @Test func aPathFollowsItsSectionWhenSectionsComeAndGo() throws {
+    let board = RandomBoard(sections: 3, cards: 2)
+    let start = board.stream.position
+    let last = board.sections[2]
+    board.removeSection(at: 0)
+    board.insertSection(at: 0, cards: 1)
+    board.insertSection(at: 0, cards: 1)
+    #expect(try board.stream.resolve([2, 1], at: start) == [3, 1])
+    #expect(board.sections[3] === last)
+  }
+
+  @Test func aRemovedElementIsRejectedWithTheUpdateThatRemovedIt() {
+    let (board, cards, start) = makeBoard()
+    cards.append(Card(id: 10))
+    cards.remove(at: 1)
+    let removal = board.stream.position.sequence
+    #expect(
+      throws: PathResolutionError.elementGone([0, 1], at: start.sequence, removedBy: removal)
+    ) {
+      try board.stream.resolve([0, 1], at: start)
+    }
+  }
+
+  @Test func anElementOfARemovedSectionIsGone() {
+    let board = RandomBoard(sections: 2, cards: 2)
+    let start = board.stream.position
+    board.removeSection(at: 1)
+    #expect(throws: PathResolutionError.self) { try board.stream.resolve([1, 0], at: start) }
+  }
+
+  @Test func positionsTheStreamCannotFollowAreRejected() {
+    let (board, cards, start) = makeBoard(replay: 2)
+    for id in 10..<13 { cards.append(Card(id: id)) }
+    let now = board.stream.position
+    #expect(throws: PathResolutionError.tooOld(start.sequence, oldest: now.sequence - 2)) {
+      try board.stream.resolve([0, 0], at: start)
+    }
+    #expect(throws: PathResolutionError.future(now.sequence + 1, current: now.sequence)) {
+      try board.stream.resolve(
+        [0, 0], at: StreamPosition(stream: now.stream, sequence: now.sequence + 1))
+    }
+    #expect(throws: PathResolutionError.otherStream("old run", current: now.stream)) {
+      try board.stream.resolve([0, 0], at: StreamPosition(stream: "old run", sequence: 1))
+    }
+    // Element 8 of 8 at the current position; [0, 6] of 7 one update earlier.
+    #expect(throws: PathResolutionError.outOfRange([0, 8], at: now.sequence, counts: [8])) {
+      try board.stream.resolve([0, 8], at: now)
+    }
+    #expect(throws: PathResolutionError.outOfRange([0, 7], at: now.sequence - 1, counts: [7])) {
+      try board.stream.resolve(
+        [0, 7], at: StreamPosition(stream: now.stream, sequence: now.sequence - 1))
+    }
+    #expect(throws: PathResolutionError.self) { try board.stream.resolve([0], at: now) }
+    #expect(throws: PathResolutionError.self) { try board.stream.resolve([0, -1], at: now) }
+  }
+
+  /// Random batches; every path of every mirror kept along the way resolves to where its card is
+  /// now, or is rejected because the card is gone (or was updated, which a batch may give as a
+  /// delete and an insert).
+  @Test(arguments: streamSeeds(base: 9_100, count: 2))
+  func randomPathsResolveToWhereTheirElementIsNow(seed: UInt64) throws {
+    var random = SeededGenerator(seed: seed)
+    let board = RandomBoard(policy: StreamPolicy(replayCapacity: 24))
+    let subscription = board.stream.subscribe()
+    var mirror = StreamMirror<Card>()
+    var history: [(StreamPosition, [[Card]])] = []
+    for _ in 0..<60 {
+      board.randomBatch(using: &random)
+      for update in drain(subscription) {
+        try mirror.apply(update)
+        history.append((mirror.position!, mirror.sections))
+      }
+      var now: [Int: (IndexPath, Card)] = [:]
+      for (section, cards) in board.content.enumerated() {
+        for (index, card) in cards.enumerated() { now[card.id] = ([section, index], card) }
+      }
+      // Ten paths from the mirrors of the last 24 updates.
+      for _ in 0..<10 {
+        let (position, sections) = history.suffix(24).randomElement(using: &random)!
+        guard
+          let section = sections.indices.filter({ !sections[$0].isEmpty })
+            .randomElement(using: &random)
+        else { continue }
+        let index = Int.random(in: 0..<sections[section].count, using: &random)
+        let card = sections[section][index]
+        let comment = Comment(
+          rawValue: "seed \(seed): \(card) at [\(section), \(index)] in \(position)")
+        do {
+          let resolved = try board.stream.resolve([section, index], at: position)
+          #expect(now[card.id]?.0 == resolved, comment)
+        } catch {
+          guard case .elementGone = error else {
+            Issue.record(error, comment)
+            continue
+          }
+          #expect(now[card.id] == nil || now[card.id]!.1 != card, comment)
+        }
+      }
+    }
+  }
+}

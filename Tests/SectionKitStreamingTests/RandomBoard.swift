@@ -1,0 +1,103 @@
+import Foundation
+import SectionKit
+import SectionKitStreaming
+import SectionKitTesting
+import Testing
+
+/// An element of the test model: an identity, and a version bumped by each update.
+struct Card: Hashable, Codable, Sendable, CustomStringConvertible {
+  var id: Int
+  var version = 0
+  var description: String { version == 0 ? "\(id)" : "\(id)v\(version)" }
+}
+
+/// A model for the streaming tests: sections of cards under one provider, a coordinator, and an
+/// ``UpdatePublisher`` attached to it. Random batches insert, remove, move and update cards and
+/// insert and remove sections.
+final class RandomBoard {
+  let root = ComposedSectionProvider()
+  private(set) var sections: [ArraySection<Card>] = []
+  let coordinator: Coordinator
+  let publisher: UpdatePublisher<Card>
+  private var nextID = 0
+
+  init(policy: StreamPolicy = StreamPolicy(), sections count: Int = 3, cards: Int = 4) {
+    publisher = UpdatePublisher(policy: policy) { section, index in
+      (section as! ArraySection<Card>)[index]
+    }
+    coordinator = Coordinator(sectionProvider: root)
+    for _ in 0..<count { insertSection(at: sections.count, cards: cards) }
+    coordinator.adapter = publisher
+  }
+
+  var stream: UpdateStream<Card> { publisher.stream }
+
+  /// What the model presents.
+  var content: [[Card]] { sections.map { Array($0) } }
+
+  private func newCard() -> Card {
+    nextID += 1
+    return Card(id: nextID)
+  }
+
+  func insertSection(at index: Int, cards: Int) {
+    let section = ArraySection((0..<cards).map { _ in newCard() })
+    sections.insert(section, at: index)
+    root.insert(section, at: index)
+  }
+
+  func removeSection(at index: Int) {
+    sections.remove(at: index)
+    _ = root.remove(at: index)
+  }
+
+  /// One batch of 1 to `maximum` random changes.
+  func randomBatch(maximum: Int = 6, using random: inout SeededGenerator) {
+    root.performBatchUpdates {
+      for _ in 0..<Int.random(in: 1...maximum, using: &random) { randomStep(using: &random) }
+    }
+  }
+
+  func randomStep(using random: inout SeededGenerator) {
+    let section = sections.randomElement(using: &random)!
+    switch Int.random(in: 0..<20, using: &random) {
+    case 0 where sections.count < 8:
+      insertSection(
+        at: Int.random(in: 0...sections.count, using: &random),
+        cards: Int.random(in: 0...3, using: &random))
+    case 1 where sections.count > 1:
+      removeSection(at: Int.random(in: 0..<sections.count, using: &random))
+    case 2..<8 where !section.isEmpty:
+      section.remove(at: Int.random(in: 0..<section.count, using: &random))
+    case 8..<11 where section.count > 1:
+      section.move(
+        from: Int.random(in: 0..<section.count, using: &random),
+        to: Int.random(in: 0..<section.count, using: &random))
+    case 11..<14 where !section.isEmpty:
+      section[Int.random(in: 0..<section.count, using: &random)].version += 1
+    default:
+      section.insert(newCard(), at: Int.random(in: 0...section.count, using: &random))
+    }
+  }
+}
+
+/// Seeds for a randomized test: `SECTIONKIT_SEED=n` replays one seed; otherwise `count` seeds from
+/// `base`.
+func streamSeeds(base: UInt64, count: Int) -> [UInt64] {
+  if let text = ProcessInfo.processInfo.environment["SECTIONKIT_SEED"], let seed = UInt64(text) {
+    return [seed]
+  }
+  return (0..<UInt64(count)).map { base &+ $0 }
+}
+
+/// `SECTIONKIT_FUZZ_ITERATIONS`, or `fallback`.
+func fuzzIterations(default fallback: Int) -> Int {
+  ProcessInfo.processInfo.environment["SECTIONKIT_FUZZ_ITERATIONS"].flatMap { Int($0) } ?? fallback
+}
+
+/// Every update ready on `subscription`, without waiting.
+func drain<Value>(_ subscription: StreamSubscription<Value>) -> [StreamUpdate<Value>] {
+  var updates: [StreamUpdate<Value>] = []
+  while let update = subscription.poll() { updates.append(update) }
+  return updates
+}

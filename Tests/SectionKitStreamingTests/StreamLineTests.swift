@@ -1,0 +1,124 @@
+import Foundation
+import SectionKit
+import SectionKitStreaming
+import SectionKitTesting
+import Testing
+
+@Suite("Streaming: JSON lines, written and read back, each bad line named")
+struct StreamLineTests {
+  /// The lines of a board's stream, without their newlines: a snapshot, then a changeset per
+  /// batch that changed something.
+  static func lines(seed: UInt64, batches: Int) throws -> (lines: [Data], content: [[Card]]) {
+    var random = SeededGenerator(seed: seed)
+    let board = RandomBoard()
+    let subscription = board.stream.subscribe()
+    let encoder = StreamLineEncoder<Card>()
+    var lines = try drain(subscription).map(encoder.encode)
+    for _ in 0..<batches {
+      board.randomBatch(using: &random)
+      lines += try drain(subscription).map(encoder.encode)
+    }
+    return (lines.map { $0.dropLast() }, board.content)
+  }
+
+  @Test func aStreamWrittenAsLinesReadsBackIntoAnEqualMirror() throws {
+    let (lines, content) = try Self.lines(seed: 11, batches: 100)
+    #expect(lines.count > 90)
+    var decoder = StreamLineDecoder<Card>()
+    var mirror = StreamMirror<Card>()
+    // In chunks that cut lines anywhere.
+    let bytes = Data(lines.map { $0 + [10] }.joined())
+    var offset = 0
+    while offset < bytes.count {
+      let end = min(bytes.count, offset + 97)
+      decoder.append(bytes[offset..<end])
+      while let update = try decoder.next() { try mirror.apply(update, line: decoder.lineNumber) }
+      offset = end
+    }
+    try decoder.finish()
+    #expect(decoder.lineNumber == lines.count)
+    #expect(mirror.sections == content)
+  }
+
+  @Test func equalUpdatesGiveEqualBytes() throws {
+    let encoder = StreamLineEncoder<String>()
+    let update = StreamUpdate<String>.changeset(
+      StreamChangeset(
+        sequence: 3,
+        changeset: Changeset(insertedSections: [1], insertedElements: [[0, 0], [0, 2]]),
+        sections: [1: ["n"]], elements: [[0, 2]: "z", [0, 0]: "y"]))
+    let line = try #require(String(data: try encoder.encode(update), encoding: .utf8))
+    #expect(
+      line
+        == #"{"changeset":{"deletedElements":[],"deletedSectionRanges":[],"insertedElements":[[0,0],[0,2]],"insertedSectionRanges":[[1,2]],"movedElements":[],"movedSections":[],"reloadedElements":[],"reloadedSectionRanges":[]},"newElements":[{"path":[0,0],"value":"y"},{"path":[0,2],"value":"z"}],"newSections":[{"elements":["n"],"index":1}],"seq":3,"type":"changeset","v":1}"#
+        + "\n")
+    var decoder = StreamLineDecoder<String>(after: StreamPosition(stream: "s", sequence: 2))
+    #expect(try decoder.decode(line: Data(line.utf8.dropLast())) == update)
+  }
+
+  /// The error reading `text` as the line after a snapshot at sequence 1.
+  func error(_ text: String) -> StreamLineError? {
+    var decoder = StreamLineDecoder<String>()
+    var mirror = StreamMirror<String>()
+    decoder.append(
+      Data(#"{"v":1,"type":"snapshot","stream":"s","seq":1,"sections":[["a","b"]]}"#.utf8 + [10]))
+    decoder.append(Data(text.utf8))
+    do {
+      while let update = try decoder.next() { try mirror.apply(update, line: decoder.lineNumber) }
+      try decoder.finish()
+      return nil
+    } catch {
+      #expect(mirror.sections == [["a", "b"]], "half-applied: \(mirror.sections)")
+      return error
+    }
+  }
+
+  @Test(arguments: [
+    ("not json\n", StreamLineError.Kind.malformed, "not a JSON object"),
+    (#"{"type":"snapshot"}"# + "\n", .malformed, "missing field v"),
+    (#"{"v":2,"type":"whatever"}"# + "\n", .unsupportedVersion, "version 2"),
+    (#"{"v":1,"type":"nope","seq":2}"# + "\n", .malformed, #"type "nope""#),
+    (#"{"v":1,"type":"changeset","seq":"2"}"# + "\n", .malformed, "seq: expected"),
+    (#"{"v":1,"type":"changeset","seq":2}"# + "\n", .malformed, "needs field changeset"),
+    (
+      #"{"v":1,"type":"changeset","seq":2,"changeset":{"deletedElements":[[0,1],[0,0]]}}"# + "\n",
+      .malformed, "changeset.deletedElements"
+    ),
+    (#"{"v":1,"type":"changeset","seq":-2,"changeset":{}}"# + "\n", .outOfRange, "seq -2"),
+    (#"{"v":1,"type":"changeset","seq":3,"changeset":{}}"# + "\n", .outOfOrder, "gap"),
+    (#"{"v":1,"type":"changeset","seq":1,"changeset":{}}"# + "\n", .outOfOrder, "out of order"),
+    (
+      #"{"v":1,"type":"changeset","seq":2,"changeset":{"deletedElements":[[0,5]]}}"# + "\n",
+      .outOfRange, "element 5 is out of range 0..<2"
+    ),
+    (
+      #"{"v":1,"type":"changeset","seq":2,"changeset":{"insertedElements":[[0,0]]},"newElements":[{"path":[0,0,1],"value":"x"}]}"#
+        + "\n", .outOfRange, "newElements[0]"
+    ),
+    (#"{"v":1,"type":"changeset","seq":2,"changeset":{}"#, .truncated, "ends inside a line"),
+  ])
+  func aBadLineIsNamedWithItsNumberAndWhatIsWrong(
+    text: String, kind: StreamLineError.Kind, detail: String
+  ) {
+    let error = error(text)
+    #expect(error?.line == 2)
+    #expect(error?.kind == kind)
+    #expect(error?.detail.contains(detail) == true, "\(String(describing: error))")
+  }
+
+  @Test func aLineTooLongIsDroppedWithoutBufferingIt() throws {
+    var decoder = StreamLineDecoder<String>(maximumLineLength: 100)
+    decoder.append(Data(repeating: UInt8(ascii: "x"), count: 250))
+    decoder.append(Data(repeating: UInt8(ascii: "x"), count: 250) + [10])
+    decoder.append(
+      Data(#"{"v":1,"type":"snapshot","stream":"s","seq":1,"sections":[]}"#.utf8 + [10]))
+    #expect(
+      throws: StreamLineError(
+        line: 1, kind: .tooLong, detail: "500 bytes, more than the 100 accepted")
+    ) {
+      try decoder.next()
+    }
+    #expect(try decoder.next()?.sequence == 1)
+    #expect(decoder.lineNumber == 2)
+  }
+}
