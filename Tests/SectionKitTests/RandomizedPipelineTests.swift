@@ -85,24 +85,33 @@ struct RandomizedPipelineTests {
     return .batch(on: target, depth: Int.random(in: 1...3, using: &rng), inner)
   }
 
+  /// Six children of the root, then `count` random steps of ``randomStep(_:using:)``;
+  /// `movesChildren` also moves and reloads children.
+  static func randomSteps(seed: UInt64, count: Int, movesChildren: Bool = false) -> [TreeOperation]
+  {
+    var rng = SeededGenerator(seed: seed)
+    let generator = TreeFixture()
+    generator.movesChildren = movesChildren
+    var steps: [TreeOperation] = []
+    for _ in 0..<6 {
+      let step = TreeOperation.insertChild(
+        parent: 0, at: generator.reference.children.count,
+        child: generator.makeNode(depth: 1, using: &rng))
+      generator.apply(step)
+      steps.append(step)
+    }
+    for _ in 0..<count {
+      let step = Self.randomStep(generator, using: &rng)
+      if case .batch = step {} else { generator.apply(step) }
+      steps.append(step)
+    }
+    return steps
+  }
+
   @Test func randomBatches() {
     var batches = 0
     for seed in randomizedSeeds(base: 1_000, count: 60) {
-      var rng = SeededGenerator(seed: seed)
-      let generator = TreeFixture()
-      var steps: [TreeOperation] = []
-      for _ in 0..<6 {
-        let step = TreeOperation.insertChild(
-          parent: 0, at: generator.reference.children.count,
-          child: generator.makeNode(depth: 1, using: &rng))
-        generator.apply(step)
-        steps.append(step)
-      }
-      for _ in 0..<400 {
-        let step = Self.randomStep(generator, using: &rng)
-        if case .batch = step {} else { generator.apply(step) }
-        steps.append(step)
-      }
+      let steps = Self.randomSteps(seed: seed, count: 400)
       batches += steps.count
       if let failure = Self.failure(of: steps) {
         let minimal = shrink(steps) { Self.failure(of: $0) }

@@ -13,7 +13,11 @@ import Foundation
 /// - updated old elements are reloads where UIKit's own reload arithmetic (delete at the old
 ///   path, insert at a path computed from the explicit deletes and inserts only) lands them at
 ///   their true new path, and delete + insert otherwise;
-/// - anything inside an inserted or removed section is covered by the section change.
+/// - anything inside an inserted or removed section is covered by the section change;
+/// - surviving sections read off the same way: those outside a longest increasing run of old
+///   indexes move, except that a moved section whose elements changed is deleted and inserted
+///   (no element change touches a section that moves), and a reloaded section is a reload, or a
+///   delete and an insert in a batch with section moves.
 ///
 /// - Complexity: O(k log k) time and O(k) memory for k events (plus the size of the output),
 ///   whatever the size of the tree.
@@ -46,23 +50,43 @@ struct BatchReducer {
 
   mutating func apply(_ event: SectionProviderMapping.Event) {
     guard let first else {
-      checkAlone(event)
       events.first = event
+      switch event {
+      case .moveSection, .reloadSections:
+        // Read off through the trees even alone: the section list decides what stays.
+        startTrees(with: event)
+      default:
+        checkAlone(event)
+      }
       return
     }
-    if !hasTrees {
-      hasTrees = true
-      sectionTree = pool.makeTree(.old(0..<oldCounts.count))
-      edit(with: first)
-    }
+    if !hasTrees { startTrees(with: first) }
     events.rest.append(event)
     edit(with: event)
+  }
+
+  private mutating func startTrees(with first: SectionProviderMapping.Event) {
+    hasTrees = true
+    sectionTree = pool.makeTree(.old(0..<oldCounts.count))
+    edit(with: first)
   }
 
   private mutating func edit(with event: SectionProviderMapping.Event) {
     switch event {
     case .willBeginUpdating, .didEndUpdating, .invalidateAll:
       break
+    case .moveSection(let from, let to):
+      let count = pool.size(sectionTree)
+      Self.checkSectionPosition(from, inclusive: false, count: count, event)
+      Self.checkSectionPosition(to, inclusive: false, count: count, event)
+      let (rest, piece) = pool.cut(sectionTree, at: from, count: 1)
+      sectionTree = pool.insert(piece, into: rest, at: to)
+    case .reloadSections(let indexes):
+      for range in indexes.rangeView {
+        Self.checkSectionPosition(
+          range.upperBound - 1, inclusive: false, count: pool.size(sectionTree), event)
+        for index in range { sectionTree = pool.markUpdated(sectionTree, at: index) }
+      }
     case .insertSections(let indexes):
       for range in indexes.rangeView {
         Self.checkSectionPosition(
@@ -137,7 +161,7 @@ struct BatchReducer {
   /// traps the same way in a batch of one event as in a longer one.
   private func checkAlone(_ event: SectionProviderMapping.Event) {
     switch event {
-    case .willBeginUpdating, .didEndUpdating, .invalidateAll:
+    case .willBeginUpdating, .didEndUpdating, .invalidateAll, .moveSection, .reloadSections:
       break
     case .insertSections(let indexes):
       var count = oldCounts.count
@@ -171,71 +195,150 @@ struct BatchReducer {
   func finish(mapping: SectionProviderMapping) -> PresentedState.Commit {
     if !hasTrees { return finishSingle(mapping: mapping) }
     var changeset = Changeset()
-    var commit = PresentedState.Commit(changeset: changeset, deleted: [])
 
-    // Sections never move: surviving old sections keep their relative order.
-    var survivors: [(oldStart: Int, count: Int, newStart: Int)] = []
+    // Old sections in new order; inserted ones.
+    var oldRuns: [(run: Run, newStart: Int)] = []
+    var insertedRanges: [Range<Int>] = []
     var position = 0
-    var nextOld = 0
     for run in pool.runs(sectionTree) {
       if run.isOld {
-        if run.start > nextOld { changeset.deletedSectionRanges.appendRange(nextOld..<run.start) }
-        survivors.append((run.start, run.count, position))
-        nextOld = run.start + run.count
+        oldRuns.append((run, position))
       } else {
-        changeset.insertedSectionRanges.appendRange(position..<position + run.count)
-        for index in position..<position + run.count {
-          let section = mapping.section(at: index)
-          commit.inserted.append(
-            .init(index: index, section: section, count: section.numberOfElements))
-        }
+        insertedRanges.append(position..<position + run.count)
       }
       position += run.count
     }
-    if oldCounts.count > nextOld {
-      changeset.deletedSectionRanges.appendRange(nextOld..<oldCounts.count)
-    }
-    commit.deleted = changeset.deletedSectionRanges
-
-    func newIndex(ofOldSection old: Int) -> Int? {
+    // Sections that keep their relative order stay; the others moved (rule B8: a section that
+    // only changed place is one section move).
+    let staying = longestIncreasingRuns(oldRuns.map(\.run))
+    let byOld = oldRuns.indices.sorted { oldRuns[$0].run.start < oldRuns[$1].run.start }
+    /// The run holding old section `old` (by position in `oldRuns`), and its new index.
+    func place(ofOld old: Int) -> (run: Int, new: Int)? {
       var low = 0
-      var high = survivors.count
+      var high = byOld.count
       while low < high {
         let mid = (low + high) / 2
-        if survivors[mid].oldStart + survivors[mid].count <= old {
-          low = mid + 1
-        } else {
-          high = mid
-        }
+        let run = oldRuns[byOld[mid]].run
+        if run.start + run.count <= old { low = mid + 1 } else { high = mid }
       }
-      guard low < survivors.count, survivors[low].oldStart <= old else { return nil }
-      return survivors[low].newStart + old - survivors[low].oldStart
+      guard low < byOld.count else { return nil }
+      let entry = oldRuns[byOld[low]]
+      guard entry.run.start <= old else { return nil }
+      return (byOld[low], entry.newStart + old - entry.run.start)
     }
 
-    for (oldSection, edits) in elementEdits.sorted(by: { $0.key < $1.key }) {
-      guard let newSection = newIndex(ofOldSection: oldSection) else { continue }
-      let impliedCount: Int
-      switch edits {
+    // Deleted old sections: the gaps between the surviving runs.
+    var deleted: [Range<Int>] = []
+    var nextOld = 0
+    for index in byOld {
+      let run = oldRuns[index].run
+      if run.start > nextOld { deleted.append(nextOld..<run.start) }
+      nextOld = run.start + run.count
+    }
+    if oldCounts.count > nextOld { deleted.append(nextOld..<oldCounts.count) }
+    var inserted = insertedRanges
+
+    /// Reads the element changes of `old`, now at `new`, into `changes`; returns the count
+    /// they imply.
+    func readElements(of old: Int, at new: Int, into changes: inout Changeset) -> Int {
+      switch elementEdits[old]! {
       case .single(let change):
-        Self.readOff(change, oldSection: oldSection, newSection: newSection, into: &changeset)
-        impliedCount = oldCounts[oldSection] + Self.countDelta(of: change)
+        Self.readOff(change, oldSection: old, newSection: new, into: &changes)
+        return oldCounts[old] + Self.countDelta(of: change)
       case .tree(let tree):
         reduceElements(
-          pool.runs(tree), oldSection: oldSection, oldCount: oldCounts[oldSection],
-          newSection: newSection, into: &changeset)
-        impliedCount = pool.size(tree)
+          pool.runs(tree), oldSection: old, oldCount: oldCounts[old], newSection: new,
+          into: &changes)
+        return pool.size(tree)
       }
-      let newCount = mapping.section(at: newSection).numberOfElements
+    }
+    // Edited old sections that stay, neither deleted nor reloaded as a whole, by old index; a
+    // section that moved and changed is deleted and inserted instead (rule B11: no element
+    // change touches a section that moves).
+    var edited: [(old: Int, new: Int)] = []
+    var replaced = Set<Int>()
+    for oldSection in elementEdits.keys.sorted() {
+      guard let (runIndex, newSection) = place(ofOld: oldSection),
+        oldRuns[runIndex].run.kind == .old
+      else { continue }
+      if staying[runIndex] {
+        edited.append((oldSection, newSection))
+        continue
+      }
+      var changes = Changeset()
+      _ = readElements(of: oldSection, at: newSection, into: &changes)
+      if !changes.isEmpty { replaced.insert(oldSection) }
+    }
+
+    // Moves, reloads, and the sections deleted and inserted in their place.
+    var moves: [Changeset.SectionMove] = []
+    var reloads: [(old: Int, new: Int)] = []
+    for (index, entry) in oldRuns.enumerated() where !staying[index] || entry.run.kind == .updated {
+      for offset in 0..<entry.run.count {
+        let old = entry.run.start + offset
+        let new = entry.newStart + offset
+        if staying[index] {
+          reloads.append((old, new))
+        } else if entry.run.kind == .updated || replaced.contains(old) {
+          deleted.append(old..<old + 1)
+          inserted.append(new..<new + 1)
+        } else {
+          moves.append(.init(from: old, to: new))
+        }
+      }
+    }
+    // A section reload lands where the explicit deletes and inserts put it (B3), which ignores
+    // moves: with section moves in the batch a reload is a delete and an insert.
+    if !moves.isEmpty {
+      for reload in reloads {
+        deleted.append(reload.old..<reload.old + 1)
+        inserted.append(reload.new..<reload.new + 1)
+      }
+      reloads = []
+    }
+    changeset.deletedSectionRanges = SlotMap.merged(deleted)
+    changeset.insertedSectionRanges = SlotMap.merged(inserted)
+    changeset.reloadedSectionRanges = SlotMap.merged(reloads.map { $0.old..<$0.old + 1 })
+    changeset.movedSections = moves.sorted { $0.to < $1.to }
+
+    // Element reloads land in the section B3 computes from the explicit section deletes and
+    // inserts, moves ignored: where that is not the section's new index, they are deleted and
+    // inserted.
+    let reloadSections =
+      moves.isEmpty
+      ? nil
+      : SlotMap(
+        removedRanges: changeset.deletedSectionRanges,
+        fixedRanges: changeset.insertedSectionRanges)
+    var commit = PresentedState.Commit(changeset: changeset, deleted: [])
+    for entry in edited {
+      let impliedCount: Int
+      if let reloadSections {
+        var changes = Changeset()
+        impliedCount = readElements(of: entry.old, at: entry.new, into: &changes)
+        if !changes.reloadedElements.isEmpty,
+          reloadSections.destination(of: entry.old) != entry.new
+        {
+          Self.replaceReloads(in: &changes, newSection: entry.new)
+        }
+        changeset.deletedElements += changes.deletedElements
+        changeset.insertedElements += changes.insertedElements
+        changeset.reloadedElements += changes.reloadedElements
+        changeset.movedElements += changes.movedElements
+      } else {
+        impliedCount = readElements(of: entry.old, at: entry.new, into: &changeset)
+      }
+      let newCount = mapping.section(at: entry.new).numberOfElements
       #if SECTIONKIT_INTERNAL_CHECKS
         precondition(
           newCount == impliedCount,
-          "Coordinator: section \(newSection) holds \(newCount) elements but its events add up to "
+          "Coordinator: section \(entry.new) holds \(newCount) elements but its events add up to "
             + "\(impliedCount)")
       #else
         _ = impliedCount
       #endif
-      if newCount != oldCounts[oldSection] {
-        commit.recounted.append(.init(index: newSection, count: newCount))
+      if newCount != oldCounts[entry.old] {
+        commit.recounted.append(.init(index: entry.new, count: newCount))
       }
     }
     changeset.deletedElements.sort { $0.lexicographicallyPrecedes($1) }
@@ -243,7 +346,36 @@ struct BatchReducer {
     changeset.reloadedElements.sort { $0.lexicographicallyPrecedes($1) }
     changeset.movedElements.sort { $0.to.lexicographicallyPrecedes($1.to) }
     commit.changeset = changeset
+
+    // What the adapter shows: moved and reloaded sections leave and arrive like the others.
+    commit.deleted = SlotMap.merged(
+      changeset.deletedSectionRanges + changeset.reloadedSectionRanges
+        + moves.map { $0.from..<$0.from + 1 })
+    let arriving = SlotMap.merged(
+      changeset.insertedSectionRanges + reloads.map { $0.new..<$0.new + 1 }
+        + moves.map { $0.to..<$0.to + 1 })
+    for range in arriving {
+      for index in range {
+        let section = mapping.section(at: index)
+        commit.inserted.append(
+          .init(index: index, section: section, count: section.numberOfElements))
+      }
+    }
     return commit
+  }
+
+  /// Turns the element reloads of one section into deletes and inserts at the positions they
+  /// land on.
+  private static func replaceReloads(in changes: inout Changeset, newSection: Int) {
+    let slots = SlotMap(
+      removed: changes.deletedElements.map { $0[1] }.sorted(),
+      fixed: changes.insertedElements.map { $0[1] }.sorted())
+    for path in changes.reloadedElements {
+      changes.deletedElements.append(path)
+      changes.insertedElements.append(
+        IndexPath(item: slots.destination(of: path[1]), section: newSection))
+    }
+    changes.reloadedElements = []
   }
 
   /// The changeset part of the only change to an old section's elements.
@@ -280,7 +412,7 @@ struct BatchReducer {
     var commit = PresentedState.Commit(changeset: Changeset(), deleted: [])
     guard let event = first else { return commit }
     switch event {
-    case .willBeginUpdating, .didEndUpdating, .invalidateAll:
+    case .willBeginUpdating, .didEndUpdating, .invalidateAll, .moveSection, .reloadSections:
       break
     case .insertSections(let indexes):
       commit.changeset.insertedSectionRanges = Array(indexes.rangeView)
@@ -542,6 +674,8 @@ extension BatchReducer {
       case .element(let change, let changed)?:
         guard changed == section else { return old }
         return Self.newIndex(of: item, after: change).map { IndexPath(item: $0, section: section) }
+      case .moveSection?, .reloadSections?:
+        preconditionFailure("BatchReducer: a section move or reload always starts the trees")
       }
     }
     guard let newSection = Self.newPosition(of: section, in: pool.runs(sectionTree)) else {

@@ -32,7 +32,7 @@ import Foundation
 /// another, in any order, goes wrong as soon as a batch mixes moves with inserts or deletes.
 ///
 /// A changeset the ``Coordinator`` emits is in canonical form: no duplicates, no element change
-/// inside a deleted or inserted section, no section moves, and a reload only where UIKit's own
+/// inside a deleted or inserted section or touching a moved section, and a reload only where UIKit's own
 /// arithmetic lands the reloaded element at its true new position (otherwise the element is a
 /// delete plus an insert). It is minimal for what happened in the batch.
 ///
@@ -56,8 +56,8 @@ public struct Changeset: Sendable {
     public var description: String { "\(format(from)) → \(format(to))" }
   }
 
-  /// A section move from an old section index to a new one. The coordinator never emits these;
-  /// they exist so that validators and hand-written changesets can describe any UIKit batch.
+  /// A section move from an old section index to a new one. The coordinator emits one for a
+  /// section that only changed place (no element of it changed in the batch).
   public struct SectionMove: Hashable, Sendable, Codable, CustomStringConvertible {
     /// The old section index.
     public var from: Int

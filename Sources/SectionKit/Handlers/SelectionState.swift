@@ -133,8 +133,8 @@ struct SelectionState {
     for item in tracked {
       trackedBySection[ObjectIdentifier(item.section), default: []].append(item)
     }
-    // Deleted sections leave the selection whole.
-    for range in changeset.deletedSectionRanges {
+    // Deleted and reloaded sections leave the selection whole (a reload replaces every cell).
+    for range in changeset.deletedSectionRanges + changeset.reloadedSectionRanges {
       for old in range {
         let key = ObjectIdentifier(sectionAt(old))
         if let entry = entries.removeValue(forKey: key) {

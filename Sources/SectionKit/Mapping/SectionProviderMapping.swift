@@ -45,6 +45,12 @@ public final class SectionProviderMapping {
     case removeSections(IndexSet)
     /// An element of the section at this global index changed.
     case element(ElementChange, inSection: Int)
+    /// The section at global index `from` moved to `to` (step semantics: `from` is valid before
+    /// the move, `to` after it). A provider that moves a child with several sections sends one
+    /// such event per section.
+    case moveSection(from: Int, to: Int)
+    /// The sections at these global indexes changed as a whole: reload them.
+    case reloadSections(IndexSet)
 
     /// `begin`, `insertSections(1-3)`, `insert([2, 0])`, `move([0, 1] → [0, 3])`, ….
     public var description: String {
@@ -59,6 +65,8 @@ public final class SectionProviderMapping {
       case .element(.update(let index), let section): "update([\(section), \(index)])"
       case .element(.move(let from, let to), let section):
         "move([\(section), \(from)] → [\(section), \(to)])"
+      case .moveSection(let from, let to): "moveSection(\(from) → \(to))"
+      case .reloadSections(let indexes): "reloadSections(\(describe(indexes)))"
       }
     }
   }
@@ -285,6 +293,26 @@ extension SectionProviderMapping: LinkOwner {
       send(.removeSections(indexes), to: delegate)
     case .element(let change, let index):
       send(.element(change, inSection: index), to: delegate)
+    case .moveSections(let range, let destination):
+      precondition(
+        range.lowerBound >= 0 && range.upperBound <= sections.count
+          && destination >= 0 && destination + range.count <= sections.count,
+        "SectionProviderMapping: sections \(range) moved to \(destination) of \(sections.count)")
+      positionsChanged(from: min(range.lowerBound, destination))
+      let moved = sections[range]
+      sections.removeSubrange(range)
+      sections.insert(contentsOf: moved, at: destination)
+      // One step per section: moving the block's first section to its place, in turn.
+      for step in 0..<range.count {
+        if destination < range.lowerBound {
+          send(.moveSection(from: range.lowerBound + step, to: destination + step), to: delegate)
+        } else {
+          send(
+            .moveSection(from: range.lowerBound, to: destination + range.count - 1), to: delegate)
+        }
+      }
+    case .reloadSections(let indexes):
+      send(.reloadSections(indexes), to: delegate)
     }
   }
 }

@@ -50,4 +50,28 @@ public protocol SectionProviderUpdateDelegate: AnyObject {
   func provider(
     _ provider: any SectionProvider, section: any Section, at sectionIndex: Int,
     didChange change: ElementChange)
+  /// The sections at `range` moved as a block, so that the first of them is at `index` after the
+  /// move (step semantics: `range` is valid before the move, `index` after it).
+  ///
+  /// The default implementation calls ``invalidateAll(_:)``.
+  func provider(_ provider: any SectionProvider, didMoveSections range: Range<Int>, to index: Int)
+  /// The sections at `indexes` changed as a whole (their element count may differ): reload them.
+  ///
+  /// The default implementation calls ``invalidateAll(_:)``.
+  func provider(_ provider: any SectionProvider, didReloadSectionsAt indexes: IndexSet)
+}
+
+extension SectionProviderUpdateDelegate {
+  /// Reports the move as ``invalidateAll(_:)``: a delegate written before section moves existed
+  /// reloads, which is always correct.
+  public func provider(
+    _ provider: any SectionProvider, didMoveSections range: Range<Int>, to index: Int
+  ) {
+    invalidateAll(provider)
+  }
+  /// Reports the reload as ``invalidateAll(_:)``: a delegate written before section reloads
+  /// existed reloads everything, which is always correct.
+  public func provider(_ provider: any SectionProvider, didReloadSectionsAt indexes: IndexSet) {
+    invalidateAll(provider)
+  }
 }

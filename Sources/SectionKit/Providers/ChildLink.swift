@@ -14,6 +14,11 @@ enum TreeEvent {
   case removeSections([any Section], at: IndexSet)
   /// An element of the section at this index changed.
   case element(ElementChange, inSection: Int)
+  /// The sections at `range` moved, as a block, so that the first is at `to` after the move
+  /// (step semantics: a removal of the block, then its insertion).
+  case moveSections(Range<Int>, to: Int)
+  /// The sections at `indexes` changed as a whole: reload them.
+  case reloadSections(IndexSet)
 }
 
 /// What crosses one link in one step: a bracket opened, an event, a bracket closed, in this order.
@@ -121,6 +126,12 @@ final class ChildLink: SectionUpdateDelegate, SectionProviderUpdateDelegate {
   ) {
     carry(Hop(event: .element(change, inSection: sectionIndex)))
   }
+  func provider(_ provider: any SectionProvider, didMoveSections range: Range<Int>, to index: Int) {
+    carry(Hop(event: .moveSections(range, to: index)))
+  }
+  func provider(_ provider: any SectionProvider, didReloadSectionsAt indexes: IndexSet) {
+    carry(Hop(event: .reloadSections(indexes)))
+  }
 }
 
 /// The parent of a section or provider as an object: the owner of its link, or a custom delegate
@@ -158,6 +169,10 @@ extension Hop {
     case .element(let change, let index):
       delegate.provider(
         provider, section: sectionOf(provider, at: index), at: index, didChange: change)
+    case .moveSections(let range, let index):
+      delegate.provider(provider, didMoveSections: range, to: index)
+    case .reloadSections(let indexes):
+      delegate.provider(provider, didReloadSectionsAt: indexes)
     case nil: break
     }
     if end { delegate.didEndUpdating(provider) }

@@ -113,6 +113,17 @@ struct ChildList {
     return (child, link)
   }
 
+  /// Moves the child at `from` to `to` (its position after the move), with its link.
+  mutating func move(from: Int, to: Int) {
+    let child = children.remove(at: from)
+    let link = links.remove(at: from)
+    children.insert(child, at: to)
+    links.insert(link, at: to)
+    let first = Swift.min(from, to)
+    offsetsValidThrough = Swift.min(offsetsValidThrough, first)
+    positionsValidBelow = Swift.min(positionsValidBelow, first)
+  }
+
   /// Removes every child; returns them with their links.
   mutating func removeAll() -> (children: [SectionProviderChild], links: [ChildLink]) {
     defer { self = ChildList() }

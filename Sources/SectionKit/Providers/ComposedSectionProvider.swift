@@ -171,6 +171,54 @@ public final class ComposedSectionProvider: ProviderNode, ParentSectionProvider 
     }
   }
 
+  // MARK: Moving and reloading children
+
+  /// Moves the child at position `index` to position `newIndex` (its position after the move),
+  /// emitting one move of its sections: a coordinator shows a section that only moved as a
+  /// section move, not a deletion and an insertion.
+  ///
+  /// Traps when `index` or `newIndex` is out of `0..<children.count`.
+  ///
+  /// - Complexity: O(c) for the c children between the two positions, plus O(1) for the event.
+  public func moveChild(at index: Int, to newIndex: Int) {
+    let count = childList.count
+    precondition(
+      index >= 0 && index < count,
+      "ComposedSectionProvider.moveChild(at:to:): index \(index) is out of range 0..<\(count)")
+    precondition(
+      newIndex >= 0 && newIndex < count,
+      "ComposedSectionProvider.moveChild(at:to:): new index \(newIndex) is out of range "
+        + "0..<\(count)")
+    guard index != newIndex else { return }
+    let offset = offset(ofChildAt: index)
+    let sectionCount = childList[index].numberOfSections
+    withBracket {
+      childList.move(from: index, to: newIndex)
+      if sectionCount > 0 {
+        send(.moveSections(offset..<offset + sectionCount, to: self.offset(ofChildAt: newIndex)))
+      }
+      checkInvariants()
+    }
+  }
+
+  /// Reloads every section of the child at position `index`: the sections changed as a whole (a
+  /// custom section whose content was replaced), and a coordinator shows them as reloaded
+  /// sections.
+  ///
+  /// Traps when `index` is out of `0..<children.count`.
+  public func reloadChild(at index: Int) {
+    let count = childList.count
+    precondition(
+      index >= 0 && index < count,
+      "ComposedSectionProvider.reloadChild(at:): index \(index) is out of range 0..<\(count)")
+    let offset = offset(ofChildAt: index)
+    let sectionCount = childList[index].numberOfSections
+    guard sectionCount > 0 else { return }
+    withBracket {
+      send(.reloadSections(IndexSet(integersIn: offset..<offset + sectionCount)))
+    }
+  }
+
   /// The position of `child` (a section or provider) among the children, or `nil`.
   /// - Complexity: O(1) amortized.
   public func index(ofChild child: AnyObject) -> Int? { childList.index(of: child) }

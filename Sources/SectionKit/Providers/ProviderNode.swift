@@ -285,6 +285,15 @@ extension ProviderNode {
       shifted.shift(startingAt: 0, by: offset)
       if case .insertSections = event { return .insertSections(sections, at: shifted) }
       return .removeSections(sections, at: shifted)
+    case .moveSections(let range, let destination):
+      guard let offset = presentedOffset(ofChildAt: index) else { return nil }
+      return .moveSections(
+        range.lowerBound + offset..<range.upperBound + offset, to: destination + offset)
+    case .reloadSections(let indexes):
+      guard let offset = presentedOffset(ofChildAt: index) else { return nil }
+      var shifted = indexes
+      shifted.shift(startingAt: 0, by: offset)
+      return .reloadSections(shifted)
     }
   }
   /// The offset of `node` (a section or provider anywhere below this provider) in this provider's

@@ -37,6 +37,11 @@ final class MappingRecorder: SectionProviderMappingDelegate {
       case .remove: counts[section] -= 1
       case .update, .move: break
       }
+    case .moveSection(let from, let to):
+      counts.insert(counts.remove(at: from), at: to)
+      sections.insert(sections.remove(at: from), at: to)
+    case .reloadSections(let indexes):
+      for index in indexes { counts[index] = mapping.section(at: index).numberOfElements }
     }
   }
 

@@ -13,6 +13,9 @@ final class TreeFixture {
   /// Makes the real section for a reference array section (id, items): a plain `ArraySection`
   /// by default; handler tests pass subclasses.
   var makeArraySection: (Int, [Item]) -> ArraySection<Item> = { ArraySection($1) }
+  /// Whether ``randomOperation(using:)`` also moves and reloads children (off by default, so that
+  /// the other suites keep their sequences).
+  var movesChildren = false
 
   init() {
     reference = .composed(id: 0, children: [])
@@ -104,6 +107,14 @@ final class TreeFixture {
     }
     let (parent, depth) = providers.randomElement(using: &rng)!
     let count = parent.children.count
+    if movesChildren, case .composed = parent, count > 0, Int.random(in: 0..<3, using: &rng) > 0 {
+      if Int.random(in: 0..<4, using: &rng) == 0 {
+        return .reloadChild(parent: parent.id, index: Int.random(in: 0..<count, using: &rng))
+      }
+      return .moveChild(
+        parent: parent.id, from: Int.random(in: 0..<count, using: &rng),
+        to: Int.random(in: 0..<count, using: &rng))
+    }
     switch Int.random(in: 0..<12, using: &rng) {
     case 0..<4:
       return .insertChild(
@@ -282,6 +293,21 @@ final class TreeFixture {
         default: break
         }
       }
+      return true
+
+    case .moveChild(let parentID, let from, let to):
+      guard case .composed(let id, var children)? = reference.find(parentID),
+        from < children.count, to < children.count
+      else { return false }
+      (objects[parentID] as! ComposedSectionProvider).moveChild(at: from, to: to)
+      children.insert(children.remove(at: from), at: to)
+      _ = reference.modify(parentID) { $0 = .composed(id: id, children: children) }
+      return true
+
+    case .reloadChild(let parentID, let index):
+      guard case .composed(_, let children)? = reference.find(parentID), index < children.count
+      else { return false }
+      (objects[parentID] as! ComposedSectionProvider).reloadChild(at: index)
       return true
 
     case .setSegment(let parentID, let index):

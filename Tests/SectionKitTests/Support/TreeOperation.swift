@@ -108,6 +108,10 @@ enum TreeOperation: CustomStringConvertible {
   case removeChildAt(parent: Int, index: Int)
   case removeAllChildren(parent: Int)
   case setSegment(parent: Int, index: Int)
+  /// `ComposedSectionProvider.moveChild(at:to:)`.
+  case moveChild(parent: Int, from: Int, to: Int)
+  /// `ComposedSectionProvider.reloadChild(at:)`.
+  case reloadChild(parent: Int, index: Int)
   case elements(section: Int, ElementOperation)
   /// Several steps in one `performBatchUpdates` of `on` (a provider or section id; `nil`: the
   /// coordinator), nested `depth` times.
@@ -122,6 +126,8 @@ enum TreeOperation: CustomStringConvertible {
     case .removeChildAt(let parent, let index): "P\(parent).remove(at: \(index))"
     case .removeAllChildren(let parent): "P\(parent).removeAll()"
     case .setSegment(let parent, let index): "G\(parent).currentIndex = \(index)"
+    case .moveChild(let parent, let from, let to): "P\(parent).moveChild(at: \(from), to: \(to))"
+    case .reloadChild(let parent, let index): "P\(parent).reloadChild(at: \(index))"
     case .elements(let section, let operation): "#\(section).\(operation)"
     case .batch(let on, let depth, let steps):
       "batch(on: \(on.map { "#\($0)" } ?? "coordinator"), depth: \(depth)) { "
