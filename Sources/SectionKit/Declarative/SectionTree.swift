@@ -28,10 +28,10 @@
 /// removes exactly the sections it guards, and a render that changes nothing
 /// emits nothing. Every render is one bracket: the coordinator delivers one changeset.
 ///
-/// Sections don't move yet: a matched child of a group that changed place among its siblings
-/// (outside a longest increasing run of the matched children) is removed and inserted again,
-/// keeping its section or provider; that is correct, though a move would be smaller. Children of a
-/// segmented group may change place freely: only the selected one is presented.
+/// A matched child of a group that changed place among its siblings is moved, keeping its section
+/// or provider: the coordinator shows it as section moves (only the children outside a longest
+/// increasing run of old positions move). Children of a segmented group may change place freely:
+/// only the selected one is presented.
 ///
 /// The tree owns ``provider`` and everything below it: change them only through ``render(_:)``.
 /// A render traps when a provider of the tree gained or lost children by other means.
@@ -165,30 +165,49 @@ public final class SectionTree<Element> {
 
   // MARK: Applying (one bracket)
 
-  /// Makes `provider`'s children those `new` describes, keeping the matched ones that stay in
-  /// order in place; returns the new mirror.
+  /// Makes `provider`'s children those `new` describes; returns the new mirror.
+  ///
+  /// Gone children are removed, matched ones are moved into their new order with
+  /// ``ComposedSectionProvider/moveChild(at:to:)`` (the coordinator shows a section that only
+  /// changed place as a section move, and moves only those outside a longest increasing run), and
+  /// new ones are inserted.
+  ///
+  /// - Complexity: O(m log m) bookkeeping for m matched children, plus the moves themselves.
   private func reconcile(
     _ provider: ComposedSectionProvider, old: [Mounted], new: [SectionNode<Element>],
     _ matchings: [ObjectIdentifier: IdentityMatching]
   ) -> [Mounted] {
     let previous = Self.previous(of: new, in: old)
-    // The matched children, in new order, with their old positions.
-    let matched = previous.enumerated().compactMap { position, was in was.map { (position, $0) } }
-    var stays = [Bool](repeating: false, count: new.count)
-    var oldStays = [Bool](repeating: false, count: old.count)
-    for position in longestIncreasingSubsequence(matched.map(\.1)) {
-      stays[matched[position].0] = true
-      oldStays[matched[position].1] = true
+    var kept = [Bool](repeating: false, count: old.count)
+    for case let was? in previous { kept[was] = true }
+    for index in old.indices.reversed() where !kept[index] { provider.remove(at: index) }
+    // The survivors, ranked by old position. They are placed front to back in their new order;
+    // the ones not yet placed keep their old relative order behind the placed ones, so a
+    // survivor's position is the number placed plus the unplaced survivors ranked before it.
+    var rank = [Int](repeating: -1, count: old.count)
+    var survivors = 0
+    for index in old.indices where kept[index] {
+      rank[index] = survivors
+      survivors += 1
     }
-    for index in old.indices.reversed() where !oldStays[index] {
-      provider.remove(at: index)
+    var unplaced = FenwickCounter(count: survivors)
+    var placed = 0
+    for case let was? in previous {
+      let position = placed + unplaced.count(below: rank[was])
+      if position != placed { provider.moveChild(at: position, to: placed) }
+      unplaced.remove(rank[was])
+      placed += 1
     }
     var result: [Mounted] = []
     result.reserveCapacity(new.count)
     for (position, node) in new.enumerated() {
-      let mounted = previous[position].map { update(old[$0], to: node, matchings) } ?? build(node)
-      if !stays[position] { provider.insert(mounted.child, at: position) }
-      result.append(mounted)
+      if let was = previous[position] {
+        result.append(update(old[was], to: node, matchings))
+      } else {
+        let mounted = build(node)
+        provider.insert(mounted.child, at: position)
+        result.append(mounted)
+      }
     }
     return result
   }
