@@ -50,7 +50,13 @@ enum Bench {
       coordinator.adapter = NullAdapter()
       keep = coordinator
     }
-    for _ in 0..<providers {
+    appendProviders(providers, to: root)
+    withExtendedLifetime(keep) {}
+  }
+
+  /// Appends `count` providers × 100 sections × 100 elements to `root`, one child at a time.
+  static func appendProviders(_ count: Int, to root: ComposedSectionProvider) {
+    for _ in 0..<count {
       let provider = ComposedSectionProvider()
       root.append(provider)
       for _ in 0..<100 {
@@ -59,7 +65,6 @@ enum Bench {
         for element in 0..<100 { section.append(element) }
       }
     }
-    withExtendedLifetime(keep) {}
   }
 
   /// Applies `changes` random element changes (insert, remove, update, move) to a tree of

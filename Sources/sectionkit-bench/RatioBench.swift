@@ -319,17 +319,7 @@ enum Ratios {
       let adapter = NullAdapter()
       coordinator.adapter = adapter
       let time = Bench.seconds {
-        let body = {
-          for _ in 0..<100 {
-            let provider = ComposedSectionProvider()
-            root.append(provider)
-            for _ in 0..<100 {
-              let section = ArraySection<Int>()
-              provider.append(section)
-              for element in 0..<100 { section.append(element) }
-            }
-          }
-        }
+        let body = { Bench.appendProviders(100, to: root) }
         if oneBatch { root.performBatchUpdates(body) } else { body() }
       }
       precondition(coordinator.numberOfSections == 10_000)
