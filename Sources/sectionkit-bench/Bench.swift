@@ -97,7 +97,10 @@ enum Bench {
             switch Int.random(in: 0..<4, using: &rng) {
             case 0: section.insert(-1, at: Int.random(in: 0...count, using: &rng))
             case 1 where count > 1: section.remove(at: Int.random(in: 0..<count, using: &rng))
-            case 2 where count > 0: section[Int.random(in: 0..<count, using: &rng)] = 7
+            case 2 where count > 0:
+              // A different value: an equal write is no change (the random draws stay the same).
+              let index = Int.random(in: 0..<count, using: &rng)
+              section[index] = section[index] &+ 1
             case 3 where count > 1:
               section.move(
                 from: Int.random(in: 0..<count, using: &rng),

@@ -82,7 +82,8 @@ enum Ratios {
       switch edit.kind {
       case .insert: section.insert(-1, at: edit.a)
       case .remove: section.remove(at: edit.a)
-      case .update: section[edit.a] = 7
+      // A different value: an equal write is no change.
+      case .update: section[edit.a] = section[edit.a] &+ 1
       case .move: section.move(from: edit.a, to: edit.b)
       }
     }
@@ -171,7 +172,7 @@ enum Ratios {
       case .remove:
         sections[edit.section].remove(at: edit.a)
         add(-1, at: edit.section)
-      case .update: sections[edit.section][edit.a] = 7
+      case .update: sections[edit.section][edit.a] &+= 1
       case .move:
         let element = sections[edit.section].remove(at: edit.a)
         sections[edit.section].insert(element, at: edit.b)
