@@ -3,7 +3,7 @@ import Foundation
 /// A named action an element offers: what a context menu, a swipe action or a console command
 /// shows.
 public struct ElementAction: Hashable, Sendable, Codable, CustomStringConvertible {
-  /// The name that triggers the action (``Coordinator/performAction(_:at:)``).
+  /// The name that triggers the action (``Coordinator/performAction(_:at:argument:)-(_,IndexPath,_)``).
   public var name: String
   /// The text to show; by default the name.
   public var title: String
