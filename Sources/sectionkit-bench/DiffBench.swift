@@ -96,6 +96,22 @@ enum DiffBench {
     return Double(emitted) / Double(known)
   }
 
+  /// One 20% churn of `count` rows, diffed once on a section alone and once under a coordinator
+  /// with an adapter: the mode to profile (`sectionkit-bench diffonce`, under
+  /// `valgrind --tool=callgrind`), with no Foundation diff and no repetition.
+  static func once(count: Int) {
+    let (old, new, _) = churned(count, seed: 42)
+    let section = ArraySection(old)
+    let detached = Bench.seconds { try! section.replaceElements(with: new) }
+    let (coordinatedSection, adapter, coordinator) = Self.coordinated(old)
+    let coordinated = Bench.seconds { try! coordinatedSection.replaceElements(with: new) }
+    withExtendedLifetime(coordinator) {}
+    print(
+      String(
+        format: "   %6d rows once: diff alone %6.2f ms; with coordinator %6.2f ms, %d changes",
+        count, detached * 1000, coordinated * 1000, adapter.operations))
+  }
+
   /// A small seeded generator, so that every run diffs the same data.
   struct SplitMix {
     var state: UInt64
