@@ -30,11 +30,22 @@ struct BatchReducer {
   private var pool = RunPool()
   /// The run-tree nodes visited so far in this batch (see ``RunPool/visits``).
   var work: Int { pool.visits }
-  /// The section list; `none` until the batch has a second event.
+  /// The section list; `none` until the batch has a section event (and a second event).
   private var sectionTree = RunPool.none
   private var hasTrees = false
-  /// The element tree of each touched old section, by old section index.
-  private var elementEdits: [Int: SectionEdits] = [:]
+  /// Whether a section event edited the section list. Until one does, every section is where it
+  /// was (an element event's section is its old section) and ``sectionTree`` is not built.
+  private var sectionsTouched = false
+  /// The last section an element event named, and the old section there (`nil`: inserted in the
+  /// batch), until the section list changes: the events of one section, often consecutive
+  /// (building a section inserted in the batch), locate it once.
+  private var located: (section: Int, old: Int?) = (-1, nil)
+  /// The edits of each touched old section, in the order first touched.
+  private var touched: [(old: Int, edits: SectionEdits)] = []
+  /// The position in ``touched`` of each old section, kept once more than
+  /// ``linearSearchLimit`` sections are touched (below that, a linear search is cheaper).
+  private var touchedIndex: [Int: Int] = [:]
+  private static let linearSearchLimit = 16
 
   /// What happened to the elements of one old section.
   private enum SectionEdits {
@@ -67,8 +78,49 @@ struct BatchReducer {
 
   private mutating func startTrees(with first: SectionProviderMapping.Event) {
     hasTrees = true
-    sectionTree = pool.makeTree(.old(0..<oldCounts.count))
     edit(with: first)
+  }
+
+  /// Builds the section list on the first section event, and forgets the last located section.
+  private mutating func touchSections() {
+    located = (-1, nil)
+    guard !sectionsTouched else { return }
+    sectionsTouched = true
+    sectionTree = pool.makeTree(.old(0..<oldCounts.count))
+  }
+
+  /// The number of sections at this point of the batch.
+  private var sectionCount: Int { sectionsTouched ? pool.size(sectionTree) : oldCounts.count }
+
+  /// The old section now at `section`, or `nil` when it was inserted in the batch.
+  ///
+  /// - Complexity: O(1) before any section event and for the section of the previous element
+  ///   event; O(log r) for r runs of the section list otherwise.
+  private mutating func oldSection(at section: Int) -> Int? {
+    guard sectionsTouched else { return section }
+    if section == located.section { return located.old }
+    let (run, offset) = pool.locate(sectionTree, section)
+    located = (section, run.isOld ? run.start + offset : nil)
+    return located.old
+  }
+
+  /// The position in ``touched`` of old section `old`.
+  private func touchedPosition(of old: Int) -> Int? {
+    if touched.count <= Self.linearSearchLimit {
+      return touched.firstIndex { $0.old == old }
+    }
+    return touchedIndex[old]
+  }
+
+  /// Records the first edit of old section `old`.
+  private mutating func touch(_ old: Int, _ edits: SectionEdits) {
+    if touched.isEmpty { touched.reserveCapacity(Self.linearSearchLimit) }
+    touched.append((old, edits))
+    if touched.count == Self.linearSearchLimit + 1 {
+      for (position, entry) in touched.enumerated() { touchedIndex[entry.old] = position }
+    } else if touched.count > Self.linearSearchLimit + 1 {
+      touchedIndex[old] = touched.count - 1
+    }
   }
 
   private mutating func edit(with event: SectionProviderMapping.Event) {
@@ -76,18 +128,21 @@ struct BatchReducer {
     case .willBeginUpdating, .didEndUpdating, .invalidateAll:
       break
     case .moveSection(let from, let to):
+      touchSections()
       let count = pool.size(sectionTree)
       Self.checkSectionPosition(from, inclusive: false, count: count, event)
       Self.checkSectionPosition(to, inclusive: false, count: count, event)
       let (rest, piece) = pool.cut(sectionTree, at: from, count: 1)
       sectionTree = pool.insert(piece, into: rest, at: to)
     case .reloadSections(let indexes):
+      touchSections()
       for range in indexes.rangeView {
         Self.checkSectionPosition(
           range.upperBound - 1, inclusive: false, count: pool.size(sectionTree), event)
         for index in range { sectionTree = pool.markUpdated(sectionTree, at: index) }
       }
     case .insertSections(let indexes):
+      touchSections()
       for range in indexes.rangeView {
         Self.checkSectionPosition(
           range.lowerBound, inclusive: true, count: pool.size(sectionTree), event)
@@ -95,26 +150,28 @@ struct BatchReducer {
         sectionTree = pool.insert(piece, into: sectionTree, at: range.lowerBound)
       }
     case .removeSections(let indexes):
+      touchSections()
       for range in indexes.rangeView.reversed() {
         Self.checkSectionPosition(
           range.upperBound - 1, inclusive: false, count: pool.size(sectionTree), event)
         sectionTree = pool.cut(sectionTree, at: range.lowerBound, count: range.count).tree
       }
     case .element(let change, let section):
-      Self.checkSectionPosition(section, inclusive: false, count: pool.size(sectionTree), event)
-      let (run, offset) = pool.locate(sectionTree, section)
-      guard run.isOld else { return }  // covered by the section's insertion
-      let oldSection = run.start + offset
-      switch elementEdits[oldSection] {
-      case nil:
+      Self.checkSectionPosition(section, inclusive: false, count: sectionCount, event)
+      // An element of a section inserted in the batch: covered by the section's insertion.
+      guard let oldSection = oldSection(at: section) else { return }
+      guard let position = touchedPosition(of: oldSection) else {
         Self.check(change, count: oldCounts[oldSection], event: event)
-        elementEdits[oldSection] = .single(change)
+        touch(oldSection, .single(change))
+        return
+      }
+      switch touched[position].edits {
       case .single(let first):
         var tree = pool.makeTree(.old(0..<oldCounts[oldSection]))
         tree = apply(first, to: tree, event: event)
-        elementEdits[oldSection] = .tree(apply(change, to: tree, event: event))
+        touched[position].edits = .tree(apply(change, to: tree, event: event))
       case .tree(let tree):
-        elementEdits[oldSection] = .tree(apply(change, to: tree, event: event))
+        touched[position].edits = .tree(apply(change, to: tree, event: event))
       }
     }
   }
@@ -195,7 +252,138 @@ struct BatchReducer {
   func finish(mapping: SectionProviderMapping) -> PresentedState.Commit {
     if !hasTrees { return finishSingle(mapping: mapping) }
     var changeset = Changeset()
+    let touched = touched.sorted { $0.old < $1.old }
 
+    /// Reads the element changes `edits` of `old`, now at `new`, into `changes`; returns the
+    /// count they imply.
+    func readElements(
+      _ edits: SectionEdits, of old: Int, at new: Int, into changes: inout Changeset
+    ) -> Int {
+      switch edits {
+      case .single(let change):
+        Self.readOff(change, oldSection: old, newSection: new, into: &changes)
+        return oldCounts[old] + Self.countDelta(of: change)
+      case .tree(let tree):
+        reduceElements(
+          pool.runs(tree), oldSection: old, oldCount: oldCounts[old], newSection: new,
+          into: &changes)
+        return pool.size(tree)
+      }
+    }
+
+    // Edited old sections that stay, neither deleted nor reloaded as a whole, by old index.
+    var edited: [(old: Int, new: Int, edits: SectionEdits)] = []
+    // Section moves and reloads (old, new).
+    var moves: [Changeset.SectionMove] = []
+    var reloads: [(old: Int, new: Int)] = []
+    if sectionsTouched {
+      readSections(
+        touched: touched, edited: &edited, moves: &moves, reloads: &reloads,
+        into: &changeset
+      ) { readElements($0, of: $1, at: $2, into: &$3) }
+    } else {
+      // No section event: every section is where it was.
+      edited.reserveCapacity(touched.count)
+      for entry in touched { edited.append((entry.old, entry.old, entry.edits)) }
+    }
+
+    // Element reloads land in the section B3 computes from the explicit section deletes and
+    // inserts, moves ignored: where that is not the section's new index, they are deleted and
+    // inserted.
+    let reloadSections =
+      moves.isEmpty
+      ? nil
+      : SlotMap(
+        removedRanges: changeset.deletedSectionRanges,
+        fixedRanges: changeset.insertedSectionRanges)
+    var commit = PresentedState.Commit(changeset: changeset, deleted: [])
+    for entry in edited {
+      let impliedCount: Int
+      if let reloadSections {
+        var changes = Changeset()
+        impliedCount = readElements(entry.edits, of: entry.old, at: entry.new, into: &changes)
+        if !changes.reloadedElements.isEmpty,
+          reloadSections.destination(of: entry.old) != entry.new
+        {
+          Self.replaceReloads(in: &changes, newSection: entry.new)
+        }
+        changeset.deletedElements += changes.deletedElements
+        changeset.insertedElements += changes.insertedElements
+        changeset.reloadedElements += changes.reloadedElements
+        changeset.movedElements += changes.movedElements
+      } else {
+        impliedCount = readElements(entry.edits, of: entry.old, at: entry.new, into: &changeset)
+      }
+      let newCount = mapping.section(at: entry.new).numberOfElements
+      #if SECTIONKIT_INTERNAL_CHECKS
+        precondition(
+          newCount == impliedCount,
+          "Coordinator: section \(entry.new) holds \(newCount) elements but its events add up to "
+            + "\(impliedCount)")
+      #else
+        _ = impliedCount
+      #endif
+      if newCount != oldCounts[entry.old] {
+        commit.recounted.append(.init(index: entry.new, count: newCount))
+      }
+    }
+    Self.sortByPath(&changeset.deletedElements)
+    Self.sortByPath(&changeset.insertedElements)
+    Self.sortByPath(&changeset.reloadedElements)
+    if !changeset.movedElements.isEmpty
+      && !changeset.movedElements.indices.dropFirst().allSatisfy({ index in
+        Self.precedes(changeset.movedElements[index - 1].to, changeset.movedElements[index].to)
+      })
+    {
+      changeset.movedElements.sort { Self.precedes($0.to, $1.to) }
+    }
+    commit.changeset = changeset
+    guard sectionsTouched else { return commit }
+
+    // What the adapter shows: moved and reloaded sections leave and arrive like the others.
+    commit.deleted = SlotMap.merged(
+      changeset.deletedSectionRanges + changeset.reloadedSectionRanges
+        + moves.map { $0.from..<$0.from + 1 })
+    let arriving = SlotMap.merged(
+      changeset.insertedSectionRanges + reloads.map { $0.new..<$0.new + 1 }
+        + moves.map { $0.to..<$0.to + 1 })
+    for range in arriving {
+      for index in range {
+        let section = mapping.section(at: index)
+        commit.inserted.append(
+          .init(index: index, section: section, count: section.numberOfElements))
+      }
+    }
+    return commit
+  }
+
+  /// Whether `a` comes before `b` (section first, then item): what
+  /// `lexicographicallyPrecedes` answers for two-index paths, without iterating them.
+  private static func precedes(_ a: IndexPath, _ b: IndexPath) -> Bool {
+    let (sectionA, sectionB) = (a[0], b[0])
+    return sectionA != sectionB ? sectionA < sectionB : a[1] < b[1]
+  }
+
+  /// Sorts `paths` by section, then item, unless they already are (the usual case: sections are
+  /// read off in order).
+  private static func sortByPath(_ paths: inout [IndexPath]) {
+    guard paths.count > 1,
+      !paths.indices.dropFirst().allSatisfy({ precedes(paths[$0 - 1], paths[$0]) })
+    else { return }
+    paths.sort(by: precedes)
+  }
+
+  /// Reads the section list off into `changeset` (section deletes, inserts, reloads and moves),
+  /// and finds the edited old sections that stay (`edited`, by old index), neither deleted nor
+  /// reloaded as a whole; a section that moved and changed is deleted and inserted instead (rule
+  /// B11: no element change touches a section that moves).
+  private func readSections(
+    touched: [(old: Int, edits: SectionEdits)],
+    edited: inout [(old: Int, new: Int, edits: SectionEdits)],
+    moves: inout [Changeset.SectionMove], reloads: inout [(old: Int, new: Int)],
+    into changeset: inout Changeset,
+    readElements: (SectionEdits, Int, Int, inout Changeset) -> Int
+  ) {
     // Old sections in new order; inserted ones.
     var oldRuns: [(run: Run, newStart: Int)] = []
     var insertedRanges: [Range<Int>] = []
@@ -238,41 +426,21 @@ struct BatchReducer {
     if oldCounts.count > nextOld { deleted.append(nextOld..<oldCounts.count) }
     var inserted = insertedRanges
 
-    /// Reads the element changes of `old`, now at `new`, into `changes`; returns the count
-    /// they imply.
-    func readElements(of old: Int, at new: Int, into changes: inout Changeset) -> Int {
-      switch elementEdits[old]! {
-      case .single(let change):
-        Self.readOff(change, oldSection: old, newSection: new, into: &changes)
-        return oldCounts[old] + Self.countDelta(of: change)
-      case .tree(let tree):
-        reduceElements(
-          pool.runs(tree), oldSection: old, oldCount: oldCounts[old], newSection: new,
-          into: &changes)
-        return pool.size(tree)
-      }
-    }
-    // Edited old sections that stay, neither deleted nor reloaded as a whole, by old index; a
-    // section that moved and changed is deleted and inserted instead (rule B11: no element
-    // change touches a section that moves).
-    var edited: [(old: Int, new: Int)] = []
     var replaced = Set<Int>()
-    for oldSection in elementEdits.keys.sorted() {
-      guard let (runIndex, newSection) = place(ofOld: oldSection),
+    for entry in touched {
+      guard let (runIndex, newSection) = place(ofOld: entry.old),
         oldRuns[runIndex].run.kind == .old
       else { continue }
       if staying[runIndex] {
-        edited.append((oldSection, newSection))
+        edited.append((entry.old, newSection, entry.edits))
         continue
       }
       var changes = Changeset()
-      _ = readElements(of: oldSection, at: newSection, into: &changes)
-      if !changes.isEmpty { replaced.insert(oldSection) }
+      _ = readElements(entry.edits, entry.old, newSection, &changes)
+      if !changes.isEmpty { replaced.insert(entry.old) }
     }
 
     // Moves, reloads, and the sections deleted and inserted in their place.
-    var moves: [Changeset.SectionMove] = []
-    var reloads: [(old: Int, new: Int)] = []
     for (index, entry) in oldRuns.enumerated() where !staying[index] || entry.run.kind == .updated {
       for offset in 0..<entry.run.count {
         let old = entry.run.start + offset
@@ -299,69 +467,8 @@ struct BatchReducer {
     changeset.deletedSectionRanges = SlotMap.merged(deleted)
     changeset.insertedSectionRanges = SlotMap.merged(inserted)
     changeset.reloadedSectionRanges = SlotMap.merged(reloads.map { $0.old..<$0.old + 1 })
-    changeset.movedSections = moves.sorted { $0.to < $1.to }
-
-    // Element reloads land in the section B3 computes from the explicit section deletes and
-    // inserts, moves ignored: where that is not the section's new index, they are deleted and
-    // inserted.
-    let reloadSections =
-      moves.isEmpty
-      ? nil
-      : SlotMap(
-        removedRanges: changeset.deletedSectionRanges,
-        fixedRanges: changeset.insertedSectionRanges)
-    var commit = PresentedState.Commit(changeset: changeset, deleted: [])
-    for entry in edited {
-      let impliedCount: Int
-      if let reloadSections {
-        var changes = Changeset()
-        impliedCount = readElements(of: entry.old, at: entry.new, into: &changes)
-        if !changes.reloadedElements.isEmpty,
-          reloadSections.destination(of: entry.old) != entry.new
-        {
-          Self.replaceReloads(in: &changes, newSection: entry.new)
-        }
-        changeset.deletedElements += changes.deletedElements
-        changeset.insertedElements += changes.insertedElements
-        changeset.reloadedElements += changes.reloadedElements
-        changeset.movedElements += changes.movedElements
-      } else {
-        impliedCount = readElements(of: entry.old, at: entry.new, into: &changeset)
-      }
-      let newCount = mapping.section(at: entry.new).numberOfElements
-      #if SECTIONKIT_INTERNAL_CHECKS
-        precondition(
-          newCount == impliedCount,
-          "Coordinator: section \(entry.new) holds \(newCount) elements but its events add up to "
-            + "\(impliedCount)")
-      #else
-        _ = impliedCount
-      #endif
-      if newCount != oldCounts[entry.old] {
-        commit.recounted.append(.init(index: entry.new, count: newCount))
-      }
-    }
-    changeset.deletedElements.sort { $0.lexicographicallyPrecedes($1) }
-    changeset.insertedElements.sort { $0.lexicographicallyPrecedes($1) }
-    changeset.reloadedElements.sort { $0.lexicographicallyPrecedes($1) }
-    changeset.movedElements.sort { $0.to.lexicographicallyPrecedes($1.to) }
-    commit.changeset = changeset
-
-    // What the adapter shows: moved and reloaded sections leave and arrive like the others.
-    commit.deleted = SlotMap.merged(
-      changeset.deletedSectionRanges + changeset.reloadedSectionRanges
-        + moves.map { $0.from..<$0.from + 1 })
-    let arriving = SlotMap.merged(
-      changeset.insertedSectionRanges + reloads.map { $0.new..<$0.new + 1 }
-        + moves.map { $0.to..<$0.to + 1 })
-    for range in arriving {
-      for index in range {
-        let section = mapping.section(at: index)
-        commit.inserted.append(
-          .init(index: index, section: section, count: section.numberOfElements))
-      }
-    }
-    return commit
+    moves.sort { $0.to < $1.to }
+    changeset.movedSections = moves
   }
 
   /// Turns the element reloads of one section into deletes and inserts at the positions they
@@ -678,11 +785,13 @@ extension BatchReducer {
         preconditionFailure("BatchReducer: a section move or reload always starts the trees")
       }
     }
-    guard let newSection = Self.newPosition(of: section, in: pool.runs(sectionTree)) else {
-      return nil
-    }
+    let newSection =
+      sectionsTouched
+      ? Self.newPosition(of: section, in: pool.runs(sectionTree))
+      : oldCounts.indices.contains(section) ? section : nil
+    guard let newSection else { return nil }
     let newItem: Int?
-    switch elementEdits[section] {
+    switch touchedPosition(of: section).map({ touched[$0].edits }) {
     case nil: newItem = item
     case .single(let change)?: newItem = Self.newIndex(of: item, after: change)
     case .tree(let tree)?: newItem = Self.newPosition(of: item, in: pool.runs(tree))

@@ -158,10 +158,11 @@ struct RunPool {
   }
 
   /// The run holding slot `position`, and the slot's offset in it.
-  func locate(_ tree: NodeID, _ position: Int) -> (run: Run, offset: Int) {
+  mutating func locate(_ tree: NodeID, _ position: Int) -> (run: Run, offset: Int) {
     var node = tree
     var position = position
     while node >= 0 {
+      visits &+= 1
       let n = nodes[Int(node)]
       let leftSize = size(n.left)
       if position < leftSize {
