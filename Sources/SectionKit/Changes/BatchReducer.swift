@@ -177,7 +177,7 @@ struct BatchReducer {
   }
 
   /// Traps when `change` names an element outside a section of `count` elements.
-  private static func check(
+  static func check(
     _ change: ElementChange, count: Int, event: SectionProviderMapping.Event
   ) {
     func check(_ index: Int, inclusive: Bool) {
@@ -238,7 +238,7 @@ struct BatchReducer {
     }
   }
 
-  private static func checkSectionPosition(
+  static func checkSectionPosition(
     _ index: Int, inclusive: Bool, count: Int, _ event: SectionProviderMapping.Event
   ) {
     precondition(
@@ -486,7 +486,7 @@ struct BatchReducer {
   }
 
   /// The changeset part of the only change to an old section's elements.
-  private static func readOff(
+  static func readOff(
     _ change: ElementChange, oldSection: Int, newSection: Int, into changeset: inout Changeset
   ) {
     switch change {
@@ -506,7 +506,7 @@ struct BatchReducer {
   }
 
   /// How a change alters a section's count.
-  private static func countDelta(of change: ElementChange) -> Int {
+  static func countDelta(of change: ElementChange) -> Int {
     switch change {
     case .insert: 1
     case .remove: -1
@@ -813,7 +813,7 @@ extension BatchReducer {
   }
 
   /// Where index `index` goes through one element change, or `nil` when it is removed.
-  private static func newIndex(of index: Int, after change: ElementChange) -> Int? {
+  static func newIndex(of index: Int, after change: ElementChange) -> Int? {
     switch change {
     case .insert(let at): return index >= at ? index + 1 : index
     case .remove(let at): return index == at ? nil : index > at ? index - 1 : index

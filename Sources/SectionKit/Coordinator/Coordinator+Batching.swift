@@ -35,7 +35,7 @@ extension Coordinator {
     if interceptAdapterMove(event) { return }
     if adapter == nil || needsReload {
       needsReload = true
-      reducer = nil
+      dropBatchEvents()
       dropSelectionForReload()
       if adapter == nil {
         presented = PresentedState()
@@ -46,9 +46,11 @@ extension Coordinator {
     if case .invalidateAll = event {
       dropSelectionForReload()
       needsReload = true
-      reducer = nil
+      dropBatchEvents()
       return
     }
+    if recordSingle(event) { return }
+    reduceSingle()
     if reducer == nil { reducer = BatchReducer(presented: presented) }
     reducer!.apply(event)
   }
@@ -73,7 +75,7 @@ extension Coordinator {
       deliverHandlerNotifications()
       deliverAdapterNotifications()
       if needsReload {
-        reducer = nil
+        dropBatchEvents()
         guard let adapter else { break }
         needsReload = false
         resetPresented()
@@ -83,26 +85,22 @@ extension Coordinator {
         reannounceSelection(to: adapter)
         continue
       }
-      guard self.reducer != nil, let adapter else { break }
+      guard batchHasEvents, let adapter else { break }
       // Read the reducer off and drop it before the presented state changes: it shares the
       // presented counts, and holding them would copy them on the first write.
-      let (commit, events) = takeReducer()
+      let (commit, events) = singleChange != nil ? takeSingle() : takeReducer()
       if commit.changeset.isEmpty {
         applyCommit(commit)
         continue
       }
-      batchSerial &+= 1
-      let serial = batchSerial
       let changeset = commit.changeset
       // Moved, not copied: the commit's arrays are neither retained nor released again.
       pendingCommit = consume commit
       batchEvents = events
       isCallingAdapter = true
-      adapter.apply(changeset, from: self) { [weak self] in
-        guard let self, self.batchSerial == serial else { return }
-        self.commitPending()
-      }
+      callApply(adapter, changeset)
       isCallingAdapter = false
+      retireKeptCallback()
       commitPending()
       batchEvents = BatchEvents()
     }
@@ -124,6 +122,7 @@ extension Coordinator {
     guard let commit = pendingCommit.take() else { return }
     let survivors = selectedSurvivors(of: commit.changeset)
     applyingReducer = nil
+    applyingSingle = nil
     applyCommit(commit, survivors: survivors)
   }
 }

@@ -6,7 +6,7 @@ extension Coordinator {
   func checkInvariants() {
     #if SECTIONKIT_INTERNAL_CHECKS
       guard state == .idle, depth == 0, adapter != nil, !needsReload, pendingCommit == nil,
-        reducer == nil
+        !batchHasEvents
       else { return }
       precondition(
         presented.counts.count == mapping.numberOfSections,

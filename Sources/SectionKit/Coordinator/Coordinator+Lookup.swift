@@ -113,7 +113,7 @@ extension Coordinator {
   ) {
     guard case .indexPath(let path) = reference else { return try shown(reference) }
     let located = try shown(reference)
-    guard reducer != nil || applyingReducer != nil else { return located }
+    guard isFollowingChanges else { return located }
     guard let found = followedToModel(path) else { throw .deletedInBatch(path) }
     return found
   }
@@ -167,7 +167,7 @@ extension Coordinator {
       }
       return IndexPath(item: index, section: shown)
     case .id(let id, let section):
-      guard reducer == nil && applyingReducer == nil && pendingCommit == nil else {
+      guard !isFollowingChanges && pendingCommit == nil else {
         throw .batchInProgress
       }
       guard let identifying = section as? any IdentifiableElementsSection else {
@@ -186,7 +186,13 @@ extension Coordinator {
   /// Where the element the adapter shows at `indexPath` (in range) is in the model, followed
   /// through the open batch or the changeset being applied; `nil` when it was deleted.
   func followedToModel(_ indexPath: IndexPath) -> (section: any Section, index: Int)? {
-    guard let found = (reducer ?? applyingReducer)?.newPath(ofOld: indexPath) else { return nil }
+    let followed: IndexPath?
+    if let reducer = reducer ?? applyingReducer {
+      followed = reducer.newPath(ofOld: indexPath)
+    } else {
+      followed = (singleChange ?? applyingSingle)?.newPath(ofOld: indexPath)
+    }
+    guard let found = followed else { return nil }
     return (mapping.section(at: found[0]), found[1])
   }
 

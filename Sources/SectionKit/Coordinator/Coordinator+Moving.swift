@@ -89,7 +89,7 @@ extension Coordinator {
     guard let expected = handlers.expectedMove else { return false }
     handlers.expectedMove = nil
     if event == .element(.move(from: expected.from, to: expected.to), inSection: expected.section),
-      reducer == nil, !needsReload
+      !batchHasEvents, !needsReload
     {
       remapSelection(section: expected.section, from: expected.from, to: expected.to)
       handlers.lastMoveAccepted = true
@@ -98,7 +98,7 @@ extension Coordinator {
     handlers.lastMoveAccepted = false
     dropSelectionForReload()
     needsReload = true
-    reducer = nil
+    dropBatchEvents()
     return true
   }
 }

@@ -310,7 +310,7 @@ extension Coordinator {
   ///   sections inside a batch.
   func presentedIndex(of section: any Section) -> Int? {
     let state = current
-    if reducer == nil && !needsReload && pendingCommit == nil {
+    if !batchHasEvents && !needsReload && pendingCommit == nil {
       guard let index = mapping.sectionOffset(for: section),
         index < state.sections.count, state.sections[index] === section
       else { return nil }

@@ -81,6 +81,13 @@ public final class Coordinator {
   /// The reducer of the changeset being applied, until the adapter calls `updateData`: it knows
   /// where each element the adapter still shows is in the model.
   @exclusivity(unchecked) var applyingReducer: BatchReducer?
+  /// The open batch's only event so far, when it is an element change: read off without a
+  /// reducer (see `Coordinator+SingleChange.swift`).
+  @exclusivity(unchecked) var singleChange: SingleChange?
+  /// ``applyingReducer`` for a changeset read off a ``SingleChange``.
+  @exclusivity(unchecked) var applyingSingle: SingleChange?
+  /// What the `updateData` closures call, reused while no adapter keeps one.
+  @exclusivity(unchecked) var updateDataCallback: UpdateDataCallback?
   /// The batch depth: the mapping's open batch (at most one) plus the coordinator's own
   /// `performBatchUpdates`.
   @exclusivity(unchecked) var depth = 0
@@ -95,8 +102,6 @@ public final class Coordinator {
   @exclusivity(unchecked) var needsReload = false
   /// The changeset being applied, with what the adapter will show after it.
   @exclusivity(unchecked) var pendingCommit: PresentedState.Commit?
-  /// Identifies the changeset being applied, so that a late `updateData` call does nothing.
-  @exclusivity(unchecked) var batchSerial = 0
   /// Selection, editing and moves of the opt-in handlers (see `Coordinator+Selection.swift`).
   @exclusivity(unchecked) var handlers = HandlerState()
 
@@ -127,8 +132,9 @@ public final class Coordinator {
     self.sectionProvider = sectionProvider
     self.mapping = newMapping
     newMapping.delegate = self
-    reducer = nil
+    dropBatchEvents()
     applyingReducer = nil
+    applyingSingle = nil
     batchEvents = BatchEvents()
     dropSelectionForReload()
     scheduleReload()
@@ -171,7 +177,7 @@ public final class Coordinator {
   /// it traps; ``element(_:)`` answers ``ElementLookupError/deletedInBatch(_:)`` instead.
   public func sectionAndIndex(for indexPath: IndexPath) -> (section: any Section, index: Int) {
     let shown = current.locate(indexPath)
-    guard reducer != nil || applyingReducer != nil else { return shown }
+    guard isFollowingChanges else { return shown }
     guard let found = followedToModel(indexPath) else {
       preconditionFailure(
         "Coordinator.sectionAndIndex(for:): \(format(indexPath)) was deleted by the changeset "

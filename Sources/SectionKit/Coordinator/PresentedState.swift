@@ -49,6 +49,8 @@ struct PresentedState {
     var inserted: [InsertedSection] = []
     /// New counts of surviving sections whose elements changed, by new index.
     var recounted: [Recount] = []
+    /// One more new count, kept apart so that a single change allocates no array for it.
+    var recount: Recount?
   }
 
   struct InsertedSection {
@@ -72,6 +74,7 @@ struct PresentedState {
       counts.insert(entry.count, at: entry.index)
     }
     for entry in commit.recounted { counts[entry.index] = entry.count }
+    if let entry = commit.recount { counts[entry.index] = entry.count }
   }
 
 }

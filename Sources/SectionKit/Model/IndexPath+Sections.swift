@@ -4,7 +4,8 @@ import Foundation
   extension IndexPath {
     /// An index path `[section, item]`, as UIKit and AppKit spell it.
     public init(item: Int, section: Int) {
-      self.init(indexes: [section, item])
+      // Not `init(indexes: [section, item])`, which allocates an array for the literal.
+      self = IndexPath(index: section).appending(item)
     }
 
     /// The section of a `[section, item]` index path.

@@ -1,0 +1,118 @@
+import Foundation
+
+/// The one-event path: a batch whose only event is an element change is read off directly,
+/// without a ``BatchReducer``, and handed out without allocating anything but the changeset's
+/// own array.
+///
+/// The first element event of a batch is kept as a ``SingleChange``; a second event of any kind
+/// starts the reducer with both, so every rule of the reducer (and every check it makes on the
+/// first event) holds unchanged. `SingleChangePathTests` checks the read-off against the reducer.
+struct SingleChange {
+  var change: ElementChange
+  /// The global section index, which is the same before and after the batch.
+  var section: Int
+
+  /// The event this change was recorded from.
+  var event: SectionProviderMapping.Event { .element(change, inSection: section) }
+
+  /// Where the element the adapter shows at `old` is after this change; `nil` when it was
+  /// removed (``BatchReducer/newPath(ofOld:)`` for a batch of this one event).
+  func newPath(ofOld old: IndexPath) -> IndexPath? {
+    guard old[0] == section else { return old }
+    return BatchReducer.newIndex(of: old[1], after: change).map {
+      IndexPath(item: $0, section: section)
+    }
+  }
+
+  /// The changeset of this change and what the adapter shows after it, as
+  /// ``BatchReducer/finish(mapping:)`` reads it off for a batch of this one event; `mapping`
+  /// presents the model as it is at the end of the batch.
+  func commit(oldCounts: [Int], mapping: SectionProviderMapping) -> PresentedState.Commit {
+    var commit = PresentedState.Commit(changeset: Changeset(), deleted: [])
+    BatchReducer.readOff(
+      change, oldSection: section, newSection: section, into: &commit.changeset)
+    let count = mapping.section(at: section).numberOfElements
+    if count != oldCounts[section] { commit.recount = .init(index: section, count: count) }
+    return commit
+  }
+}
+
+/// What the `updateData` closure handed to the adapter calls. The closure captures only this
+/// object, which Swift then uses as the closure's context: making the closure allocates nothing.
+/// The coordinator keeps one and hands it out again while no adapter kept a closure from an
+/// earlier batch (it is then uniquely referenced once `apply` returns); a kept one is cut off
+/// (``coordinator`` set to `nil`), so that a late call does nothing, and a new one is made.
+final class UpdateDataCallback {
+  /// The coordinator while this callback is current; `nil` once cut off. Not `weak`: a callback
+  /// is cut off before its coordinator can go away (when `apply` returns), and a weak reference
+  /// would make every later retain of the coordinator take the slow path.
+  unowned(unsafe) var coordinator: Coordinator?
+
+  init(_ coordinator: Coordinator) {
+    self.coordinator = coordinator
+  }
+}
+
+extension Coordinator {
+  /// Records `event`, the first of a batch, as a ``SingleChange`` when it is an element change,
+  /// with the checks the reducer makes on a first event; returns whether it did.
+  func recordSingle(_ event: SectionProviderMapping.Event) -> Bool {
+    guard reducer == nil, singleChange == nil, case .element(let change, let section) = event
+    else { return false }
+    let counts = presented.counts
+    BatchReducer.checkSectionPosition(section, inclusive: false, count: counts.count, event)
+    BatchReducer.check(change, count: counts[section], event: event)
+    singleChange = SingleChange(change: change, section: section)
+    return true
+  }
+
+  /// Starts the reducer with the recorded single change, when there is one: a second event
+  /// arrived.
+  func reduceSingle() {
+    guard let single = singleChange.take() else { return }
+    reducer = BatchReducer(presented: presented)
+    reducer!.apply(single.event)
+  }
+
+  /// Reads the recorded single change off, dropping it; keeps it, when the changeset is not
+  /// empty, until `updateData`, to follow the adapter's paths to the model.
+  func takeSingle() -> (PresentedState.Commit, BatchEvents) {
+    let single = singleChange.take()!
+    let commit = single.commit(oldCounts: presented.counts, mapping: mapping)
+    if !commit.changeset.isEmpty { applyingSingle = single }
+    return (commit, BatchEvents(first: single.event))
+  }
+
+  /// Whether the open batch has recorded an event (in a reducer or as a single change).
+  var batchHasEvents: Bool { reducer != nil || singleChange != nil }
+
+  /// Whether the adapter's paths must be followed to the model: a batch is open with events, or
+  /// a changeset is being applied and the adapter has not called `updateData`.
+  var isFollowingChanges: Bool {
+    batchHasEvents || applyingReducer != nil || applyingSingle != nil
+  }
+
+  /// Drops the events of the open batch (a reload supersedes them).
+  func dropBatchEvents() {
+    reducer = nil
+    singleChange = nil
+  }
+
+  /// Hands `changeset` to the adapter with an `updateData` closure that allocates nothing (see
+  /// ``UpdateDataCallback``). A function of its own, so that the closure is released when it
+  /// returns and the callback's uniqueness can be checked.
+  @inline(never)
+  func callApply(_ adapter: any ViewAdapter, _ changeset: Changeset) {
+    if updateDataCallback == nil { updateDataCallback = UpdateDataCallback(self) }
+    let callback = updateDataCallback!
+    adapter.apply(changeset, from: self) { [callback] in callback.coordinator?.commitPending() }
+  }
+
+  /// After `apply` returned: a callback the adapter kept is cut off, so that a late call does
+  /// nothing; the next batch makes a new one.
+  func retireKeptCallback() {
+    guard !isKnownUniquelyReferenced(&updateDataCallback) else { return }
+    updateDataCallback?.coordinator = nil
+    updateDataCallback = nil
+  }
+}
