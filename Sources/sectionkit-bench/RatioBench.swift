@@ -186,14 +186,14 @@ enum Ratios {
 
   static func lookups() {
     print("## Local → global lookup and back: section + index → IndexPath → section + index")
-    print("   (SectionProviderMapping.indexPath(for:in:) then sectionAndIndex(for:); reference:")
-    print("   a position array by section id and [[Int]]; 100,000 round trips per run)")
+    print("   (SectionProviderMapping.indexPath(for:in:) then sectionAndIndex(for:), and the")
+    print("   coordinator's; reference: a position array by section id and [[Int]]; 100,000 round")
+    print("   trips per run)")
     let count = 100_000
     for size in sizes {
       let tree = Tree(sections: size)
       let coordinator = Coordinator(sectionProvider: tree.root)
       coordinator.adapter = NullAdapter()
-      let mapping = coordinator.mapping
       let plain = Plain(sections: size)
       let position = Array(0..<size)
       var rng = SeededGenerator(seed: 10)
@@ -204,30 +204,67 @@ enum Ratios {
       let kit = Figure(
         (0..<runs).map { _ in
           Bench.seconds {
-            for (section, index) in draws {
-              let path = mapping.indexPath(for: index, in: tree.sections[section])!
-              let (found, local) = mapping.sectionAndIndex(for: path)
-              precondition(found === tree.sections[section])
-              checksum &+= local
-            }
+            checksum &+= mappingRoundTrips(coordinator.mapping, tree.sections, draws)
           }
+        }, per: count)
+      let viaCoordinator = Figure(
+        (0..<runs).map { _ in
+          Bench.seconds { checksum &+= coordinatorRoundTrips(coordinator, tree.sections, draws) }
         }, per: count)
       let reference = Figure(
         (0..<runs).map { _ in
-          Bench.seconds {
-            for (section, index) in draws {
-              let path = IndexPath(item: index, section: position[section])
-              precondition(path[1] < plain.sections[path[0]].count)
-              checksum &+= path[1]
-            }
-          }
+          Bench.seconds { checksum &+= referenceRoundTrips(plain, position, draws) }
         }, per: count)
       precondition(checksum > 0)
       print(
         "   \(pad(size)) sections: \(kit.text()) per round trip; reference \(reference.text()); "
           + "\(ratio(kit, reference))  (target ≤ 0.1 µs)")
+      print(
+        "          coordinator: \(viaCoordinator.text()), \(ratio(viaCoordinator, reference))")
     }
     print()
+  }
+
+  // The round trips of `lookups`, kept out of line so that `valgrind --tool=callgrind
+  // --toggle-collect='*RoundTrips*'` counts their instructions alone.
+
+  @inline(never)
+  static func mappingRoundTrips(
+    _ mapping: SectionProviderMapping, _ sections: [ArraySection<Int>], _ draws: [(Int, Int)]
+  ) -> Int {
+    var checksum = 0
+    for (section, index) in draws {
+      let path = mapping.indexPath(for: index, in: sections[section])!
+      let (found, local) = mapping.sectionAndIndex(for: path)
+      precondition(found === sections[section])
+      checksum &+= local
+    }
+    return checksum
+  }
+
+  @inline(never)
+  static func coordinatorRoundTrips(
+    _ coordinator: Coordinator, _ sections: [ArraySection<Int>], _ draws: [(Int, Int)]
+  ) -> Int {
+    var checksum = 0
+    for (section, index) in draws {
+      let path = coordinator.indexPath(for: index, in: sections[section])!
+      let (found, local) = coordinator.sectionAndIndex(for: path)
+      precondition(found === sections[section])
+      checksum &+= local
+    }
+    return checksum
+  }
+
+  @inline(never)
+  static func referenceRoundTrips(_ plain: Plain, _ position: [Int], _ draws: [(Int, Int)]) -> Int {
+    var checksum = 0
+    for (section, index) in draws {
+      let path = IndexPath(item: index, section: position[section])
+      precondition(path[1] < plain.sections[path[0]].count)
+      checksum &+= path[1]
+    }
+    return checksum
   }
 
   static func singleChanges() {

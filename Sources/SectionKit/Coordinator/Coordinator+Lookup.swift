@@ -123,8 +123,10 @@ extension Coordinator {
   ///
   /// - Complexity: O(d) for a section d levels deep.
   public func indexPath(for index: Int, in section: any Section) -> IndexPath? {
-    guard let path = try? shownPath(.element(in: section, at: index)) else { return nil }
-    return path
+    // What `shownPath(.element(in:at:))` answers, without wrapping the section in a reference.
+    guard let shown = presentedIndex(of: section), index >= 0, index < presented.counts[shown]
+    else { return nil }
+    return IndexPath(item: index, section: shown)
   }
 
   /// The global index path at which the adapter shows the element `reference` names, or the

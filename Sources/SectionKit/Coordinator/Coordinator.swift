@@ -189,7 +189,7 @@ public final class Coordinator {
 
   /// The presented state; with no adapter attached, the model as it is now.
   var current: PresentedState {
-    if adapter == nil && presentedIsStale {
+    if presentedIsStale && adapter == nil {
       resetPresented()
     }
     return presented

@@ -77,18 +77,29 @@ public final class SectionProviderMapping {
   public weak var delegate: (any SectionProviderMappingDelegate)?
 
   /// Every presented section, in global order.
-  public private(set) var sections: [any Section]
+  ///
+  /// It and ``positionsValidBelow`` skip Swift's dynamic exclusivity checks: every lookup reads
+  /// them, and the checks were a tenth of a lookup round trip's instructions (callgrind,
+  /// `sectionkit-bench lookup`). They are only written by the mapping's own methods, which call
+  /// out to no user code while they do.
+  @exclusivity(unchecked) public private(set) var sections: [any Section]
   /// The root provider's delegate; it counts the brackets the root has open.
   private var rootLink: ChildLink!
-  /// The global index of each presented section, by identity, filled on the first lookup.
-  /// Entries below ``positionsValidBelow`` are current (and still checked against ``sections``
-  /// before use); a section insertion or removal at global index `g` only lowers that bound to `g`,
-  /// and the next lookup refreshes the entries from there: no more than the mapping already moved
-  /// in ``sections`` for that change.
+  /// The lookup index: the global index of each presented section, filled on the first lookup.
+  /// A section that reports through a link of its own (every child of a built-in provider) keeps
+  /// its index in that link (``ChildLink/sectionIndex``), so that a lookup hashes nothing; any
+  /// other section (a child of a custom provider) has an entry here, by identity. Entries below
+  /// ``positionsValidBelow`` are current, and every entry is checked against ``sections`` before
+  /// use; a section insertion, removal or move at global index `g` only lowers that bound to `g`,
+  /// and the next lookup that misses refreshes the entries from there: no more than the mapping
+  /// already moved in ``sections`` for that change.
   private var positions: [ObjectIdentifier: Int] = [:]
-  private var positionsValidBelow = 0
+  @exclusivity(unchecked) private var positionsValidBelow = 0
   /// How many entries of the position index were (re)computed, for tests that count work.
   private(set) var refreshedPositions = 0
+  /// How many sections the lookup index keeps by identity (those without a link of their own),
+  /// for tests.
+  var hashedPositions: Int { positions.count }
 
   /// Creates a mapping for the tree rooted at `sectionProvider` and sets the provider's delegate to the
   /// link that forwards its events here.
@@ -148,11 +159,13 @@ public final class SectionProviderMapping {
   ///
   /// - Complexity: O(1) amortized, as ``sectionOffset(for:)-(Section)``.
   public func indexPath(for index: Int, in section: any Section) -> IndexPath? {
+    let count = section.numberOfElements
     precondition(
-      index >= 0 && index < section.numberOfElements,
+      index >= 0 && index < count,
       "SectionProviderMapping.indexPath(for:in:): element index \(index) is out of range "
-        + "0..<\(section.numberOfElements) of \(type(of: section))")
-    return position(of: section).map { IndexPath(item: index, section: $0) }
+        + "0..<\(count) of \(type(of: section))")
+    guard let position = position(of: section) else { return nil }
+    return IndexPath(item: index, section: position)
   }
 
   /// The section and local element index behind a global index path; traps when the index path
@@ -179,19 +192,55 @@ public final class SectionProviderMapping {
         + "0..<\(sections.count)")
   }
 
-  /// The global index of `section` from the position index, refreshing its stale entries.
-  private func position(of section: AnyObject) -> Int? {
-    let id = ObjectIdentifier(section)
-    if let index = positions[id], index < positionsValidBelow, sections[index] === section {
-      return index
+  /// The global index of `section` from the lookup index, refreshing its stale entries.
+  @inline(__always)
+  private func position(of section: any Section) -> Int? {
+    let link = ownLink(of: section)
+    if let link, let index = checked(link.sectionIndex, section) { return index }
+    return refreshedPosition(of: section, link)
+  }
+
+  /// The link `section` reports through when it is its own: the link of a built-in parent.
+  @inline(__always)
+  private func ownLink(of section: any Section) -> ChildLink? {
+    guard let link = section.updateDelegate as? ChildLink, link.child === section else {
+      return nil
     }
+    return link
+  }
+
+  /// `index` when `section` is presented there.
+  @inline(__always)
+  private func checked(_ index: Int, _ section: any Section) -> Int? {
+    UInt(bitPattern: index) < UInt(bitPattern: sections.count) && sections[index] === section
+      ? index : nil
+  }
+
+  /// The lookup that missed its section's link: the entries of sections without a link of their
+  /// own, and the refresh of the stale entries.
+  @inline(never)
+  private func refreshedPosition(of section: any Section, _ link: ChildLink?) -> Int? {
+    guard rootLink.owner != nil else {
+      // Replaced in its coordinator, the mapping hears no more changes: it must not write the
+      // links, which the mapping now attached to the tree relies on.
+      return sections.firstIndex { $0 === section }
+    }
+    func cached() -> Int? {
+      checked(link?.sectionIndex ?? positions[ObjectIdentifier(section)] ?? -1, section)
+    }
+    if link == nil, let index = cached() { return index }
     guard positionsValidBelow < sections.count else { return nil }
     for index in positionsValidBelow..<sections.count {
-      positions[ObjectIdentifier(sections[index])] = index
+      let stale = sections[index]
+      if let own = ownLink(of: stale) {
+        own.sectionIndex = index
+      } else {
+        positions[ObjectIdentifier(stale)] = index
+      }
     }
     refreshedPositions += sections.count - positionsValidBelow
     positionsValidBelow = sections.count
-    return positions[id].flatMap { sections[$0] === section ? $0 : nil }
+    return cached()
   }
 
   /// The index needs refreshing from global section `index` on.
@@ -221,6 +270,17 @@ public final class SectionProviderMapping {
       precondition(fresh.count == sections.count, "SectionProviderMapping: section count is stale")
       for (cached, actual) in zip(sections, fresh) {
         precondition(cached === actual, "SectionProviderMapping: cached sections are stale")
+      }
+      precondition(
+        positionsValidBelow <= sections.count, "SectionProviderMapping: lookup index bound is stale"
+      )
+      for index in 0..<positionsValidBelow {
+        let section = sections[index]
+        let cached = ownLink(of: section)?.sectionIndex ?? positions[ObjectIdentifier(section)]
+        precondition(
+          cached == index,
+          "SectionProviderMapping: lookup index entry of section \(index) is stale "
+            + "(\(cached.map(String.init) ?? "none"))")
       }
     #endif
   }

@@ -76,6 +76,9 @@ final class ChildLink: SectionUpdateDelegate, SectionProviderUpdateDelegate {
   var openBrackets = 0
   /// Where the child was last found among the parent's children: a guess, checked before use.
   var position = 0
+  /// Where the child, a section, was last found among the mapping's sections (its global index):
+  /// written by the mapping when it refreshes its lookup index, checked by identity before use.
+  var sectionIndex = -1
 
   init(owner: any LinkOwner, child: AnyObject) {
     self.owner = owner
