@@ -1,8 +1,8 @@
 // The SectionKit benchmarks. Run in release: `swift run -c release sectionkit-bench`.
 // Pass names to run a subset: `swift run -c release sectionkit-bench build churn`
-// (build, churn, batches, insert, removal, chain, layout, diff, console, stream, and the figures
-// beside an in-run reference: lookup, single, batch, bigbuild). `sectionkit-bench allocations …` is
-// for counting allocations and bytes under `valgrind --tool=dhat` (see Ratios.allocations);
+// (build, churn, batches, insert, removal, chain, layout, diff, snapshot, console, stream, and the
+// figures beside an in-run reference: lookup, single, batch, bigbuild). `sectionkit-bench allocations …`
+// is for counting allocations and bytes under `valgrind --tool=dhat` (see Ratios.allocations);
 // `sectionkit-bench diffonce` diffs 100,000 rows once, alone and coordinated, for callgrind.
 import Foundation
 import SectionKit
@@ -126,6 +126,8 @@ if enabled("layout") {
 
 if enabled("diff") { DiffBench.report() }
 if selected.contains("diffonce") { DiffBench.once(count: 100_000) }
+
+if enabled("snapshot") { SnapshotBench.report() }
 
 if enabled("console") {
   print("## ConsoleListView, 100,000 elements in 26 sections, a 40×100 screen (mean; budget 5 ms)")

@@ -178,26 +178,7 @@ public final class SectionTree<Element> {
     _ matchings: [ObjectIdentifier: IdentityMatching]
   ) -> [Mounted] {
     let previous = Self.previous(of: new, in: old)
-    var kept = [Bool](repeating: false, count: old.count)
-    for case let was? in previous { kept[was] = true }
-    for index in old.indices.reversed() where !kept[index] { provider.remove(at: index) }
-    // The survivors, ranked by old position. They are placed front to back in their new order;
-    // the ones not yet placed keep their old relative order behind the placed ones, so a
-    // survivor's position is the number placed plus the unplaced survivors ranked before it.
-    var rank = [Int](repeating: -1, count: old.count)
-    var survivors = 0
-    for index in old.indices where kept[index] {
-      rank[index] = survivors
-      survivors += 1
-    }
-    var unplaced = FenwickCounter(count: survivors)
-    var placed = 0
-    for case let was? in previous {
-      let position = placed + unplaced.count(below: rank[was])
-      if position != placed { provider.moveChild(at: position, to: placed) }
-      unplaced.remove(rank[was])
-      placed += 1
-    }
+    provider.keepSurvivors(inOrder: previous)
     var result: [Mounted] = []
     result.reserveCapacity(new.count)
     for (position, node) in new.enumerated() {
