@@ -78,7 +78,7 @@ public final class SectionProviderMapping {
 
   /// Every presented section, in global order.
   ///
-  /// It and ``positionsValidBelow`` skip Swift's dynamic exclusivity checks: every lookup reads
+  /// It and `positionsValidBelow` skip Swift's dynamic exclusivity checks: every lookup reads
   /// them, and the checks were a tenth of a lookup round trip's instructions (callgrind,
   /// `sectionkit-bench lookup`). They are only written by the mapping's own methods, which call
   /// out to no user code while they do.
@@ -87,9 +87,9 @@ public final class SectionProviderMapping {
   private var rootLink: ChildLink!
   /// The lookup index: the global index of each presented section, filled on the first lookup.
   /// A section that reports through a link of its own (every child of a built-in provider) keeps
-  /// its index in that link (``ChildLink/sectionIndex``), so that a lookup hashes nothing; any
+  /// its index in that link (`ChildLink.sectionIndex`), so that a lookup hashes nothing; any
   /// other section (a child of a custom provider) has an entry here, by identity. Entries below
-  /// ``positionsValidBelow`` are current, and every entry is checked against ``sections`` before
+  /// `positionsValidBelow` are current, and every entry is checked against ``sections`` before
   /// use; a section insertion, removal or move at global index `g` only lowers that bound to `g`,
   /// and the next lookup that misses refreshes the entries from there: no more than the mapping
   /// already moved in ``sections`` for that change.
