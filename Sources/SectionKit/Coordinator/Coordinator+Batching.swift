@@ -111,6 +111,9 @@ extension Coordinator {
     self.reducer = nil
     var commit = reducer.finish(mapping: mapping)
     commit.changeset.storeSectionSets()
+    if let moves = expectedMovesAcross.take() {
+      applyingMovesAcross = pairMovesAcross(moves, in: &commit.changeset)
+    }
     // Kept until `updateData` (and dropped before the presented state changes): until then the
     // adapter's paths are followed to the model through it.
     if !commit.changeset.isEmpty { applyingReducer = reducer }
@@ -123,6 +126,7 @@ extension Coordinator {
     let survivors = selectedSurvivors(of: commit.changeset)
     applyingReducer = nil
     applyingSingle = nil
+    applyingMovesAcross = [:]
     applyCommit(commit, survivors: survivors)
   }
 }

@@ -188,6 +188,9 @@ extension Coordinator {
   /// Where the element the adapter shows at `indexPath` (in range) is in the model, followed
   /// through the open batch or the changeset being applied; `nil` when it was deleted.
   func followedToModel(_ indexPath: IndexPath) -> (section: any Section, index: Int)? {
+    if let moved = applyingMovesAcross[indexPath], reducer == nil {
+      return (mapping.section(at: moved[0]), moved[1])
+    }
     let followed: IndexPath?
     if let reducer = reducer ?? applyingReducer {
       followed = reducer.newPath(ofOld: indexPath)

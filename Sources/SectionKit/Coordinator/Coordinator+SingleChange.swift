@@ -96,6 +96,7 @@ extension Coordinator {
   func dropBatchEvents() {
     reducer = nil
     singleChange = nil
+    expectedMovesAcross = nil
   }
 
   /// Hands `changeset` to the adapter with an `updateData` closure that allocates nothing (see

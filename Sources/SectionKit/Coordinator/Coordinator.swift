@@ -84,6 +84,12 @@ public final class Coordinator {
   /// The open batch's only event so far, when it is an element change: read off without a
   /// reducer (see `Coordinator+SingleChange.swift`).
   @exclusivity(unchecked) var singleChange: SingleChange?
+  /// Elements the open batch moves between sections (a snapshot apply that is a batch of its
+  /// own): read off as moves where UIKit reads them so (see `Coordinator+MovesAcross.swift`).
+  @exclusivity(unchecked) var expectedMovesAcross: [ElementMoveAcross]?
+  /// The moves across sections of the changeset being applied, old path → new path: the
+  /// reducer, which saw a removal and an insertion, does not know them.
+  @exclusivity(unchecked) var applyingMovesAcross: [IndexPath: IndexPath] = [:]
   /// ``applyingReducer`` for a changeset read off a ``SingleChange``.
   @exclusivity(unchecked) var applyingSingle: SingleChange?
   /// What the `updateData` closures call, reused while no adapter keeps one.

@@ -11,6 +11,9 @@ struct SnapshotMatching {
   var sections: [IdentityMatching?]
   /// The elements that changed section between two sections that both stay.
   var crossSection = 0
+  /// Those of them whose content is not updated: old section and index (current sections) → new
+  /// section and index (the snapshot's), which the coordinator may report as moves.
+  var movesAcross: [(from: Int, fromIndex: Int, to: Int, toIndex: Int)] = []
 
   /// Matches `new` (the elements of each new section) with `old` (those of each current
   /// section); `previous[t]` is the old section that new section `t` continues, or `nil`.
@@ -89,10 +92,13 @@ struct SnapshotMatching {
       }
       for newIndex in newRange {
         let oldIndex = oldOfNew[newIndex]
-        if oldIndex >= 0 && !oldRange.contains(oldIndex),
-          surviving[Self.section(of: oldIndex, oldStart)]
-        {
-          crossSection += 1
+        guard oldIndex >= 0 && !oldRange.contains(oldIndex) else { continue }
+        let from = Self.section(of: oldIndex, oldStart)
+        guard surviving[from] else { continue }
+        crossSection += 1
+        let (o, n) = (oldIndex - oldStart[from], newIndex - newRange.lowerBound)
+        if !isUpdated(old[from][o], new[target][n]) {
+          movesAcross.append((from, o, target, n))
         }
       }
       sections.append(matching)

@@ -26,8 +26,12 @@ import Foundation
 /// - in a section that stays, elements are diffed as
 ///   ``ArraySection/replaceElements(with:identifiedBy:isUpdated:)`` does: inserted, deleted,
 ///   moved, and updated when the same identity has different content;
-/// - an element whose identity moved to another section is deleted from its old section and
-///   inserted into its new one (the pipe has no element move across sections yet);
+/// - an element whose identity moved to another section, both of which stay, is reported as an
+///   element move across sections when the apply is a batch of its own (no batch open around it)
+///   and UIKit reads the move as the coordinator means it: neither section is inserted, deleted,
+///   reloaded or moved, and no reload in either section lies after the element's old or new
+///   position (UIKit places reloads without counting moves); otherwise, and when its content
+///   changed, it is deleted from its old section and inserted into its new one;
 /// - UIKit's rules still decide the form (a moved section whose elements changed is a delete and
 ///   an insert of the section, rule B11).
 ///
@@ -131,6 +135,20 @@ public final class SnapshotSectionProvider<SectionID: Hashable, Element> {
       }
       matching = try match(sections.map(\.elements), snapshot.map(\.elements), previous)
     }
+    // Elements that change section between two sections that stay can be reported as moves
+    // when this apply is a batch of its own (the coordinator decides, once it has read it off).
+    let coordinator = matching.movesAcross.first.flatMap {
+      owningCoordinator(of: sections[$0.from])
+    }
+    if let coordinator {
+      coordinator.expectMovesAcross(
+        matching.movesAcross.map {
+          ElementMoveAcross(
+            from: sections[$0.from], fromIndex: $0.fromIndex,
+            to: sections[previous[$0.to]!], toIndex: $0.toIndex)
+        })
+    }
+    defer { coordinator?.expectedMovesAcross = nil }
     provider.performBatchUpdates {
       // Done before the bracket closes: the adapter may apply again while it applies the
       // changeset (that apply is the next batch).
