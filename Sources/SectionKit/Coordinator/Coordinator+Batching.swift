@@ -112,7 +112,7 @@ extension Coordinator {
     var commit = reducer.finish(mapping: mapping)
     commit.changeset.storeSectionSets()
     if let moves = expectedMovesAcross.take() {
-      applyingMovesAcross = pairMovesAcross(moves, in: &commit.changeset)
+      applyingMovesAcross = pairMovesAcross(moves, in: &commit.changeset, reducer: reducer)
     }
     // Kept until `updateData` (and dropped before the presented state changes): until then the
     // adapter's paths are followed to the model through it.
