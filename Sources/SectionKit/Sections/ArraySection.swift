@@ -48,7 +48,13 @@ nonisolated open class ArraySection<Element>: BracketedSection {
   @exclusivity(unchecked) final var mutationInProgress: MutationInProgress?
 
   /// The elements, in order.
-  @exclusivity(unchecked) public final internal(set) var elements: [Element]
+  public final internal(set) var elements: [Element] {
+    get { storage }
+    _modify { yield &storage }
+  }
+  /// ``elements``, stored under a name the inlinable mutators can write (the public property's
+  /// setter is internal).
+  @usableFromInline @exclusivity(unchecked) final var storage: [Element]
 
   /// Creates an empty section.
   ///
@@ -67,14 +73,14 @@ nonisolated open class ArraySection<Element>: BracketedSection {
   /// }
   /// ```
   public required init() {
-    elements = []
+    storage = []
   }
 
   /// Creates a section holding `elements`. (Any other sequence goes through
   /// `RangeReplaceableCollection`'s `init(_:)`; array literals through `init(arrayLiteral:)`.)
   /// Not required: a subclass need not provide it.
   public init(_ elements: [Element]) {
-    self.elements = elements
+    storage = elements
   }
 
   /// The number of elements.
@@ -99,14 +105,42 @@ nonisolated open class ArraySection<Element>: BracketedSection {
   /// one move event.
   ///
   /// - Complexity: O(n).
-  public func move(from index: Int, to newIndex: Int) {
-    checkIndex(index, "move(from:to:)")
-    checkIndex(newIndex, "move(from:to:) destination")
+  @inlinable
+  public final func move(from index: Int, to newIndex: Int) {
+    precondition(
+      index >= 0 && index < storage.count,
+      "\(Self.self).move(from:to:): index \(index) is out of range (count \(storage.count))")
+    precondition(
+      newIndex >= 0 && newIndex < storage.count,
+      "\(Self.self).move(from:to:) destination: index \(newIndex) is out of range (count "
+        + "\(storage.count))")
     guard index != newIndex else { return }
+    guard reportsOwnBatch else { return reportingMove(from: index, to: newIndex) }
+    let element = storage.remove(at: index)
+    storage.insert(element, at: newIndex)
+    reportOwnBatch(.move(from: index, to: newIndex))
+  }
+
+  /// ``move(from:to:)`` off the fast path.
+  @usableFromInline final func reportingMove(from index: Int, to newIndex: Int) {
     mutate("move(from:to:)", reporting: .move(from: index, to: newIndex)) {
       let element = elements.remove(at: index)
       elements.insert(element, at: newIndex)
     }
+  }
+
+  /// Whether a mutator that makes one element change may do its work inline (specialised in
+  /// the client's module) and then report it with ``reportOwnBatch(_:)``: no bracket of the
+  /// section is open, no mutation is in progress (the slow path traps on one), and the delegate
+  /// is a link. The work must run no user code (no element is released while it runs).
+  @usableFromInline final var reportsOwnBatch: Bool {
+    !bracket.isOpen && mutationInProgress == nil && uplink != nil
+  }
+
+  /// Reports `change`, made while ``reportsOwnBatch`` held, as a batch of its own: the bracket's
+  /// begin, the change and its end climb the tree as one ``Hop``.
+  @usableFromInline final func reportOwnBatch(_ change: ElementChange) {
+    uplink!.carry(Hop(begin: true, event: .element(change, inSection: 0), end: true))
   }
 
   /// Traps with a message naming the section, the index and the count.
@@ -156,15 +190,31 @@ extension ArraySection: RandomAccessCollection, MutableCollection {
       checkIndex(position, "subscript")
       return elements[position]
     }
+    @inlinable
     set {
-      checkIndex(position, "subscript")
-      if isKnownEqual(elements[position], newValue) {
-        mutate("subscript(_:)") { elements[position] = newValue }
-        return
+      precondition(
+        position >= 0 && position < storage.count,
+        "\(Self.self).subscript: index \(position) is out of range (count \(storage.count))")
+      let equal = isKnownEqual(storage[position], newValue)
+      guard reportsOwnBatch else { return write(newValue, at: position, equal: equal) }
+      // The old element leaves the array before it is released, and is released only once the
+      // change is reported: its `deinit` may change the section, as a batch of its own.
+      var old = newValue
+      swap(&storage[position], &old)
+      withExtendedLifetime(old) {
+        if !equal { reportOwnBatch(.update(position)) }
       }
-      mutate("subscript(_:)", reporting: .update(position)) {
-        elements[position] = newValue
-      }
+    }
+  }
+
+  /// The subscript's setter off the fast path.
+  @usableFromInline final func write(_ newValue: Element, at position: Int, equal: Bool) {
+    if equal {
+      mutate("subscript(_:)") { elements[position] = newValue }
+      return
+    }
+    mutate("subscript(_:)", reporting: .update(position)) {
+      elements[position] = newValue
     }
   }
 
@@ -238,27 +288,52 @@ extension ArraySection: RangeReplaceableCollection {
   /// Appends `element`, emitting one insert event.
   ///
   /// - Complexity: O(1) amortized.
-  public func append(_ element: Element) {
-    mutate("append(_:)", reporting: .insert(elements.count)) {
-      elements.append(element)
-    }
+  @inlinable
+  public final func append(_ element: Element) {
+    let index = storage.count
+    guard reportsOwnBatch else { return reportingInsert(element, at: index, "append(_:)") }
+    storage.append(element)
+    reportOwnBatch(.insert(index))
   }
 
   /// Inserts `element` at `index` (`0...count`), emitting one insert event.
-  public func insert(_ element: Element, at index: Int) {
+  @inlinable
+  public final func insert(_ element: Element, at index: Int) {
     precondition(
-      index >= 0 && index <= elements.count,
-      "\(Self.self).insert(_:at:): index \(index) is out of range 0...\(elements.count)")
-    mutate("insert(_:at:)", reporting: .insert(index)) {
+      index >= 0 && index <= storage.count,
+      "\(Self.self).insert(_:at:): index \(index) is out of range 0...\(storage.count)")
+    guard reportsOwnBatch else {
+      return reportingInsert(element, at: index, "insert(_:at:)")
+    }
+    storage.insert(element, at: index)
+    reportOwnBatch(.insert(index))
+  }
+
+  /// ``insert(_:at:)`` and ``append(_:)`` off the fast path.
+  @usableFromInline final func reportingInsert(
+    _ element: Element, at index: Int, _ method: StaticString
+  ) {
+    mutate(method, reporting: .insert(index)) {
       elements.insert(element, at: index)
     }
   }
 
   /// Removes and returns the element at `index`, emitting one remove event.
+  @inlinable
   @discardableResult
-  public func remove(at index: Int) -> Element {
-    checkIndex(index, "remove(at:)")
-    return mutate("remove(at:)", reporting: .remove(index)) {
+  public final func remove(at index: Int) -> Element {
+    precondition(
+      index >= 0 && index < storage.count,
+      "\(Self.self).remove(at:): index \(index) is out of range (count \(storage.count))")
+    guard reportsOwnBatch else { return reportingRemove(at: index) }
+    let element = storage.remove(at: index)
+    reportOwnBatch(.remove(index))
+    return element
+  }
+
+  /// ``remove(at:)`` off the fast path.
+  @usableFromInline final func reportingRemove(at index: Int) -> Element {
+    mutate("remove(at:)", reporting: .remove(index)) {
       elements.remove(at: index)
     }
   }

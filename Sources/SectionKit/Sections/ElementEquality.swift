@@ -3,7 +3,10 @@
 ///
 /// The built-in sections skip the update event of a write that stores an equal value.
 ///
-/// - Complexity: one conformance lookup (cached by the runtime) and one `==`.
+/// - Complexity: one `==`, and unspecialised one conformance lookup (cached by the runtime).
+///   Inlinable, so that a specialisation (`ArraySection<Int>`'s subscript setter in a client)
+///   decides the cast at compile time: callgrind shows no dynamic cast on the write path.
+@inlinable
 func isKnownEqual<T>(_ a: T, _ b: T) -> Bool {
   guard let type = T.self as? any Equatable.Type else { return false }
   func open<E: Equatable>(_: E.Type) -> Bool {
