@@ -185,6 +185,9 @@ extension ArraySection: RandomAccessCollection, MutableCollection {
 
   /// The element at `position`; setting it emits one update event, or none when `Element` is
   /// `Equatable` and the new value is equal to the old one (see `reload(at:)`).
+  ///
+  /// Outside any batch of the section, the old element is released once the change is reported,
+  /// so a `deinit` of it that changes the section makes a batch of its own, after this one.
   public subscript(position: Int) -> Element {
     get {
       checkIndex(position, "subscript")
