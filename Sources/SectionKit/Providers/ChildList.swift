@@ -1,16 +1,17 @@
-/// The ordered children of a provider, with the link each reports through, an identity index and
-/// cached section offsets.
+/// The ordered children of a provider, with the link each reports through, and cached section
+/// offsets.
 ///
-/// Both caches are lazy: a structural change at position `i` only marks the entries from `i` on as
-/// stale, and the next lookup recomputes them. Appending children and looking them up in order is
-/// O(1) amortized; an insertion at the front followed by a lookup is O(n), as `Array.insert` is.
+/// A child's position is kept in its link (``ChildLink/position``), not in a table by identity:
+/// the positions below `positionsValidBelow` are current, and every position is checked by
+/// identity before use. Both caches are lazy: a structural change at position `i` only marks the
+/// entries from `i` on as stale, and the next lookup recomputes them. Appending children and
+/// looking them up in order is O(1) amortized; an insertion at the front followed by a lookup is
+/// O(n), as `Array.insert` is.
 struct ChildList {
   private(set) var children: [SectionProviderChild] = []
   /// `links[i]` is the delegate of `children[i]`, kept alive here (children hold it weakly).
   private(set) var links: [ChildLink] = []
-  /// Position of each child by identity; trusted for positions below `positionsValidBelow`, and
-  /// always verified by identity before use.
-  private var positions: [ObjectIdentifier: Int] = [:]
+  /// `links[i].position == i` for every `i` below this bound.
   private var positionsValidBelow = 0
   /// `offsets[i]` is the number of sections presented by the children before `i`;
   /// `offsets.count == children.count + 1`. Valid through `offsetsValidThrough`.
@@ -22,50 +23,43 @@ struct ChildList {
 
   subscript(index: Int) -> SectionProviderChild { children[index] }
 
-  /// The position of `object` among the children, or `nil`.
+  /// The position of `object` among the children, or `nil`, found through the link it reports
+  /// to.
   ///
-  /// - Complexity: O(1) amortized.
+  /// - Complexity: O(1) amortized; O(n) for an object whose delegate is not a link (not a child,
+  ///   or a child whose delegate was replaced from outside).
   mutating func index(of object: AnyObject) -> Int? {
-    if lastFound < children.count, children[lastFound].object === object { return lastFound }
-    let found = lookUp(object)
-    if let found { lastFound = found }
-    return found
+    switch delegate(of: object) {
+    case let link as ChildLink where link.child === object:
+      if let found = index(of: link) { return found }
+      // A link of another parent: not a child.
+      return nil
+    default:
+      return children.firstIndex { $0.object === object }
+    }
   }
 
-  /// The position of the child behind `link`, trapping when the link is not one of this list's.
+  /// The position of the child behind `link`, or `nil` when the link is not one of this list's.
   ///
   /// The link remembers where its child was found last; that guess is checked by identity, so a
-  /// climb re-indexes without hashing while no child is inserted or removed before it.
+  /// climb re-indexes without hashing. After an insertion, removal or move, the first guess that
+  /// misses brings the positions of the later links up to date.
   ///
   /// - Complexity: O(1) amortized.
   mutating func index(of link: ChildLink) -> Int? {
     let guess = link.position
-    if guess < links.count, links[guess] === link { return guess }
+    if UInt(bitPattern: guess) < UInt(links.count), links[guess] === link { return guess }
     identityLookups += 1
-    guard let found = index(of: link.child) else { return nil }
-    link.position = found
-    return found
+    guard positionsValidBelow < links.count else { return nil }
+    for index in positionsValidBelow..<links.count { links[index].position = index }
+    positionsValidBelow = links.count
+    let found = link.position
+    return found < links.count && links[found] === link ? found : nil
   }
 
-  /// How many times a link's remembered position was wrong and the child was looked up by
-  /// identity, for tests that count work.
+  /// How many times a link's remembered position was wrong and the positions were refreshed,
+  /// for tests that count work.
   private(set) var identityLookups = 0
-
-  /// The position found last: events usually come from the same child several times in a row.
-  private var lastFound = 0
-
-  private mutating func lookUp(_ object: AnyObject) -> Int? {
-    let id = ObjectIdentifier(object)
-    if let index = positions[id], index < children.count, children[index].object === object {
-      return index
-    }
-    guard positionsValidBelow < children.count else { return nil }
-    for index in positionsValidBelow..<children.count {
-      positions[ObjectIdentifier(children[index].object)] = index
-    }
-    positionsValidBelow = children.count
-    return positions[id].flatMap { children[$0].object === object ? $0 : nil }
-  }
 
   /// The number of sections presented by the children before `index` (`0...count`), when the
   /// cache holds it; `nil` when it is stale (``sectionCount(of:through:)`` refreshes it).
@@ -98,8 +92,8 @@ struct ChildList {
     link.position = index
     offsets.append(0)
     offsetsValidThrough = Swift.min(offsetsValidThrough, index)
-    positions[ObjectIdentifier(child.object)] = index
-    positionsValidBelow = Swift.min(positionsValidBelow, index)
+    // The new link's position is current; those after it moved.
+    if positionsValidBelow > index { positionsValidBelow = index + 1 }
   }
 
   /// Removes the child at `index`; returns it with its link.
@@ -108,7 +102,6 @@ struct ChildList {
     let link = links.remove(at: index)
     offsets.removeLast()
     offsetsValidThrough = Swift.min(offsetsValidThrough, index)
-    positions[ObjectIdentifier(child.object)] = nil
     positionsValidBelow = Swift.min(positionsValidBelow, index)
     return (child, link)
   }
@@ -172,11 +165,22 @@ struct ChildList {
             offsets[index] == running, "\(owner): cached offset of child \(index) is stale")
         }
         running += child.numberOfSections
-        if let cached = positions[ObjectIdentifier(child.object)], index < positionsValidBelow {
-          precondition(cached == index, "\(owner): cached position of child \(index) is stale")
+        precondition(
+          links[index].child === child.object, "\(owner): link \(index) is not its child's")
+        if index < positionsValidBelow {
+          precondition(
+            links[index].position == index, "\(owner): cached position of child \(index) is stale")
         }
       }
+      precondition(links.count == children.count, "\(owner): links count mismatch")
       precondition(offsets.count == children.count + 1, "\(owner): offsets count mismatch")
     }
   #endif
+}
+
+/// The delegate of `object` when it is a section or a provider.
+private func delegate(of object: AnyObject) -> AnyObject? {
+  if let section = object as? any Section { return section.updateDelegate }
+  if let provider = object as? any SectionProvider { return provider.updateDelegate }
+  return nil
 }
