@@ -13,9 +13,13 @@ struct ChildList {
   private(set) var links: [ChildLink] = []
   /// `links[i].position == i` for every `i` below this bound.
   private var positionsValidBelow = 0
+  /// How many children are providers. While none is, child `i` presents section `i` and no
+  /// offsets are stored: a provider of sections only (the most common) keeps no offset per child.
+  private var providerCount = 0
   /// `offsets[i]` is the number of sections presented by the children before `i`;
-  /// `offsets.count == children.count + 1`. Valid through `offsetsValidThrough`.
-  private var offsets: [Int] = [0]
+  /// `offsets.count == children.count + 1` while a child is a provider, empty otherwise. Valid
+  /// through `offsetsValidThrough`.
+  private var offsets: [Int] = []
   private var offsetsValidThrough = 0
 
   var count: Int { children.count }
@@ -64,16 +68,19 @@ struct ChildList {
   /// The number of sections presented by the children before `index` (`0...count`), when the
   /// cache holds it; `nil` when it is stale (``sectionCount(of:through:)`` refreshes it).
   func cachedOffset(at index: Int) -> Int? {
-    index <= offsetsValidThrough ? offsets[index] : nil
+    if providerCount == 0 { return index }
+    return index <= offsetsValidThrough ? offsets[index] : nil
   }
 
   /// The children whose counts are needed to bring the offsets up to date through `index`.
   func staleChildren(through index: Int) -> Range<Int> {
-    offsetsValidThrough..<Swift.max(offsetsValidThrough, index)
+    if providerCount == 0 { return index..<index }
+    return offsetsValidThrough..<Swift.max(offsetsValidThrough, index)
   }
 
   /// Stores the offsets through `index` from the counts of ``staleChildren(through:)``.
   mutating func fillOffsets(through index: Int, _ counts: [Int]) {
+    guard providerCount > 0 else { return }
     for (step, count) in counts.enumerated() {
       let position = offsetsValidThrough + 1 + step
       offsets[position] = offsets[position - 1] + count
@@ -87,11 +94,21 @@ struct ChildList {
   }
 
   mutating func insert(_ child: SectionProviderChild, link: ChildLink, at index: Int) {
+    if case .provider = child {
+      if providerCount == 0 {
+        // The first provider child: the offsets so far are the positions.
+        offsets = Array(0...children.count)
+        offsetsValidThrough = children.count
+      }
+      providerCount += 1
+    }
     children.insert(child, at: index)
     links.insert(link, at: index)
     link.position = index
-    offsets.append(0)
-    offsetsValidThrough = Swift.min(offsetsValidThrough, index)
+    if providerCount > 0 {
+      offsets.append(0)
+      offsetsValidThrough = Swift.min(offsetsValidThrough, index)
+    }
     // The new link's position is current; those after it moved.
     if positionsValidBelow > index { positionsValidBelow = index + 1 }
   }
@@ -100,8 +117,13 @@ struct ChildList {
   mutating func remove(at index: Int) -> (SectionProviderChild, ChildLink) {
     let child = children.remove(at: index)
     let link = links.remove(at: index)
-    offsets.removeLast()
-    offsetsValidThrough = Swift.min(offsetsValidThrough, index)
+    if case .provider = child { providerCount -= 1 }
+    if providerCount == 0 {
+      offsets = []
+    } else {
+      offsets.removeLast()
+      offsetsValidThrough = Swift.min(offsetsValidThrough, index)
+    }
     positionsValidBelow = Swift.min(positionsValidBelow, index)
     return (child, link)
   }
@@ -145,6 +167,7 @@ struct ChildList {
   ///
   /// - Complexity: O(log n).
   func locate(section sectionIndex: Int) -> (child: Int, local: Int) {
+    if providerCount == 0 { return (sectionIndex, 0) }
     // The last child whose offset is <= sectionIndex and that presents at least one section.
     var low = 0
     var high = children.count - 1
@@ -159,10 +182,12 @@ struct ChildList {
     /// Checks the caches against values recomputed from scratch.
     func checkInvariants(owner: String) {
       var running = 0
+      var providers = 0
       for (index, child) in children.enumerated() {
-        if index <= offsetsValidThrough {
+        if case .provider = child { providers += 1 }
+        if let offset = cachedOffset(at: index) {
           precondition(
-            offsets[index] == running, "\(owner): cached offset of child \(index) is stale")
+            offset == running, "\(owner): cached offset of child \(index) is stale")
         }
         running += child.numberOfSections
         precondition(
@@ -173,7 +198,10 @@ struct ChildList {
         }
       }
       precondition(links.count == children.count, "\(owner): links count mismatch")
-      precondition(offsets.count == children.count + 1, "\(owner): offsets count mismatch")
+      precondition(providers == providerCount, "\(owner): provider count mismatch")
+      precondition(
+        offsets.count == (providerCount == 0 ? 0 : children.count + 1),
+        "\(owner): offsets count mismatch")
     }
   #endif
 }
