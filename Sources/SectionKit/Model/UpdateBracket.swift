@@ -6,30 +6,35 @@
 /// only to a delegate that heard `willBeginUpdating`: the owner calls ``delegateChanged()`` whenever
 /// its delegate changes.
 struct UpdateBracket {
-  /// How many brackets are open.
-  private(set) var depth = 0
-  /// Whether the current delegate has heard `willBeginUpdating` for the open bracket.
-  private var announced = false
+  /// How many brackets are open, times 2, plus 1 when the current delegate has heard
+  /// `willBeginUpdating` for the open bracket: one word, where an `Int` and a `Bool` take 16
+  /// bytes in the object that stores them (every section stores one).
+  private var state = 0
 
-  var isOpen: Bool { depth > 0 }
+  /// How many brackets are open.
+  var depth: Int { state >> 1 }
+  /// Whether the current delegate has heard `willBeginUpdating` for the open bracket.
+  private var announced: Bool { state & 1 != 0 }
+
+  var isOpen: Bool { state > 1 }
 
   mutating func open() {
-    depth += 1
+    state += 2
   }
 
   /// Closes one level; returns whether the delegate must now hear `didEndUpdating` (the outermost
   /// bracket closed and the delegate heard its `willBeginUpdating`).
   mutating func close(owner: @autoclosure () -> String) -> Bool {
-    precondition(depth > 0, "\(owner()): didEndUpdating without a matching willBeginUpdating")
-    depth -= 1
-    guard depth == 0 else { return false }
-    defer { announced = false }
+    precondition(state > 1, "\(owner()): didEndUpdating without a matching willBeginUpdating")
+    state -= 2
+    guard state < 2 else { return false }
+    defer { state = 0 }
     return announced
   }
 
   /// The owner's delegate changed: the new one has heard nothing of the open bracket.
   mutating func delegateChanged() {
-    announced = false
+    state &= ~1
   }
 
   /// How an event must reach a delegate.
@@ -47,7 +52,7 @@ struct UpdateBracket {
   mutating func delivery() -> Delivery {
     guard isOpen else { return .wrapped }
     if announced { return .plain }
-    announced = true
+    state |= 1
     return .announced
   }
 }

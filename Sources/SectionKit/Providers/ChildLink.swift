@@ -75,10 +75,20 @@ final class ChildLink: SectionUpdateDelegate, SectionProviderUpdateDelegate {
   /// Brackets the child opened through this link and has not closed.
   var openBrackets = 0
   /// Where the child was last found among the parent's children: a guess, checked before use.
-  var position = 0
+  var position: Int {
+    get { Int(storedPosition) }
+    set { storedPosition = Int32(truncatingIfNeeded: newValue) }
+  }
   /// Where the child, a section, was last found among the mapping's sections (its global index):
   /// written by the mapping when it refreshes its lookup index, checked by identity before use.
-  var sectionIndex = -1
+  var sectionIndex: Int {
+    get { Int(storedSectionIndex) }
+    set { storedSectionIndex = Int32(truncatingIfNeeded: newValue) }
+  }
+  // The two guesses take 4 bytes each (every section has a link). Neither can exceed
+  // `Int32.max`: 2³¹ sections would take more than 100 GB.
+  private var storedPosition: Int32 = 0
+  private var storedSectionIndex: Int32 = -1
 
   init(owner: any LinkOwner, child: AnyObject) {
     self.owner = owner

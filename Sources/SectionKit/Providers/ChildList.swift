@@ -1,20 +1,25 @@
-/// The ordered children of a provider, with the link each reports through, an identity index and
-/// cached section offsets.
+/// The ordered children of a provider, with the link each reports through, and cached section
+/// offsets.
 ///
-/// Both caches are lazy: a structural change at position `i` only marks the entries from `i` on as
-/// stale, and the next lookup recomputes them. Appending children and looking them up in order is
-/// O(1) amortized; an insertion at the front followed by a lookup is O(n), as `Array.insert` is.
+/// A child's position is kept in its link (``ChildLink/position``), not in a table by identity:
+/// the positions below `positionsValidBelow` are current, and every position is checked by
+/// identity before use. Both caches are lazy: a structural change at position `i` only marks the
+/// entries from `i` on as stale, and the next lookup recomputes them. Appending children and
+/// looking them up in order is O(1) amortized; an insertion at the front followed by a lookup is
+/// O(n), as `Array.insert` is.
 struct ChildList {
   private(set) var children: [SectionProviderChild] = []
   /// `links[i]` is the delegate of `children[i]`, kept alive here (children hold it weakly).
   private(set) var links: [ChildLink] = []
-  /// Position of each child by identity; trusted for positions below `positionsValidBelow`, and
-  /// always verified by identity before use.
-  private var positions: [ObjectIdentifier: Int] = [:]
+  /// `links[i].position == i` for every `i` below this bound.
   private var positionsValidBelow = 0
+  /// How many children are providers. While none is, child `i` presents section `i` and no
+  /// offsets are stored: a provider of sections only (the most common) keeps no offset per child.
+  private var providerCount = 0
   /// `offsets[i]` is the number of sections presented by the children before `i`;
-  /// `offsets.count == children.count + 1`. Valid through `offsetsValidThrough`.
-  private var offsets: [Int] = [0]
+  /// `offsets.count == children.count + 1` while a child is a provider, empty otherwise. Valid
+  /// through `offsetsValidThrough`.
+  private var offsets: [Int] = []
   private var offsetsValidThrough = 0
 
   var count: Int { children.count }
@@ -22,64 +27,60 @@ struct ChildList {
 
   subscript(index: Int) -> SectionProviderChild { children[index] }
 
-  /// The position of `object` among the children, or `nil`.
+  /// The position of `object` among the children, or `nil`, found through the link it reports
+  /// to.
   ///
-  /// - Complexity: O(1) amortized.
+  /// - Complexity: O(1) amortized; O(n) for an object whose delegate is not a link (not a child,
+  ///   or a child whose delegate was replaced from outside).
   mutating func index(of object: AnyObject) -> Int? {
-    if lastFound < children.count, children[lastFound].object === object { return lastFound }
-    let found = lookUp(object)
-    if let found { lastFound = found }
-    return found
+    switch delegate(of: object) {
+    case let link as ChildLink where link.child === object:
+      if let found = index(of: link) { return found }
+      // A link of another parent: not a child.
+      return nil
+    default:
+      return children.firstIndex { $0.object === object }
+    }
   }
 
-  /// The position of the child behind `link`, trapping when the link is not one of this list's.
+  /// The position of the child behind `link`, or `nil` when the link is not one of this list's.
   ///
   /// The link remembers where its child was found last; that guess is checked by identity, so a
-  /// climb re-indexes without hashing while no child is inserted or removed before it.
+  /// climb re-indexes without hashing. After an insertion, removal or move, the first guess that
+  /// misses brings the positions of the later links up to date.
   ///
   /// - Complexity: O(1) amortized.
   mutating func index(of link: ChildLink) -> Int? {
     let guess = link.position
-    if guess < links.count, links[guess] === link { return guess }
+    if UInt(bitPattern: guess) < UInt(links.count), links[guess] === link { return guess }
     identityLookups += 1
-    guard let found = index(of: link.child) else { return nil }
-    link.position = found
-    return found
+    guard positionsValidBelow < links.count else { return nil }
+    for index in positionsValidBelow..<links.count { links[index].position = index }
+    positionsValidBelow = links.count
+    let found = link.position
+    return found < links.count && links[found] === link ? found : nil
   }
 
-  /// How many times a link's remembered position was wrong and the child was looked up by
-  /// identity, for tests that count work.
+  /// How many times a link's remembered position was wrong and the positions were refreshed,
+  /// for tests that count work.
   private(set) var identityLookups = 0
-
-  /// The position found last: events usually come from the same child several times in a row.
-  private var lastFound = 0
-
-  private mutating func lookUp(_ object: AnyObject) -> Int? {
-    let id = ObjectIdentifier(object)
-    if let index = positions[id], index < children.count, children[index].object === object {
-      return index
-    }
-    guard positionsValidBelow < children.count else { return nil }
-    for index in positionsValidBelow..<children.count {
-      positions[ObjectIdentifier(children[index].object)] = index
-    }
-    positionsValidBelow = children.count
-    return positions[id].flatMap { children[$0].object === object ? $0 : nil }
-  }
 
   /// The number of sections presented by the children before `index` (`0...count`), when the
   /// cache holds it; `nil` when it is stale (``sectionCount(of:through:)`` refreshes it).
   func cachedOffset(at index: Int) -> Int? {
-    index <= offsetsValidThrough ? offsets[index] : nil
+    if providerCount == 0 { return index }
+    return index <= offsetsValidThrough ? offsets[index] : nil
   }
 
   /// The children whose counts are needed to bring the offsets up to date through `index`.
   func staleChildren(through index: Int) -> Range<Int> {
-    offsetsValidThrough..<Swift.max(offsetsValidThrough, index)
+    if providerCount == 0 { return index..<index }
+    return offsetsValidThrough..<Swift.max(offsetsValidThrough, index)
   }
 
   /// Stores the offsets through `index` from the counts of ``staleChildren(through:)``.
   mutating func fillOffsets(through index: Int, _ counts: [Int]) {
+    guard providerCount > 0 else { return }
     for (step, count) in counts.enumerated() {
       let position = offsetsValidThrough + 1 + step
       offsets[position] = offsets[position - 1] + count
@@ -93,22 +94,36 @@ struct ChildList {
   }
 
   mutating func insert(_ child: SectionProviderChild, link: ChildLink, at index: Int) {
+    if case .provider = child {
+      if providerCount == 0 {
+        // The first provider child: the offsets so far are the positions.
+        offsets = Array(0...children.count)
+        offsetsValidThrough = children.count
+      }
+      providerCount += 1
+    }
     children.insert(child, at: index)
     links.insert(link, at: index)
     link.position = index
-    offsets.append(0)
-    offsetsValidThrough = Swift.min(offsetsValidThrough, index)
-    positions[ObjectIdentifier(child.object)] = index
-    positionsValidBelow = Swift.min(positionsValidBelow, index)
+    if providerCount > 0 {
+      offsets.append(0)
+      offsetsValidThrough = Swift.min(offsetsValidThrough, index)
+    }
+    // The new link's position is current; those after it moved.
+    if positionsValidBelow > index { positionsValidBelow = index + 1 }
   }
 
   /// Removes the child at `index`; returns it with its link.
   mutating func remove(at index: Int) -> (SectionProviderChild, ChildLink) {
     let child = children.remove(at: index)
     let link = links.remove(at: index)
-    offsets.removeLast()
-    offsetsValidThrough = Swift.min(offsetsValidThrough, index)
-    positions[ObjectIdentifier(child.object)] = nil
+    if case .provider = child { providerCount -= 1 }
+    if providerCount == 0 {
+      offsets = []
+    } else {
+      offsets.removeLast()
+      offsetsValidThrough = Swift.min(offsetsValidThrough, index)
+    }
     positionsValidBelow = Swift.min(positionsValidBelow, index)
     return (child, link)
   }
@@ -152,6 +167,7 @@ struct ChildList {
   ///
   /// - Complexity: O(log n).
   func locate(section sectionIndex: Int) -> (child: Int, local: Int) {
+    if providerCount == 0 { return (sectionIndex, 0) }
     // The last child whose offset is <= sectionIndex and that presents at least one section.
     var low = 0
     var high = children.count - 1
@@ -166,17 +182,33 @@ struct ChildList {
     /// Checks the caches against values recomputed from scratch.
     func checkInvariants(owner: String) {
       var running = 0
+      var providers = 0
       for (index, child) in children.enumerated() {
-        if index <= offsetsValidThrough {
+        if case .provider = child { providers += 1 }
+        if let offset = cachedOffset(at: index) {
           precondition(
-            offsets[index] == running, "\(owner): cached offset of child \(index) is stale")
+            offset == running, "\(owner): cached offset of child \(index) is stale")
         }
         running += child.numberOfSections
-        if let cached = positions[ObjectIdentifier(child.object)], index < positionsValidBelow {
-          precondition(cached == index, "\(owner): cached position of child \(index) is stale")
+        precondition(
+          links[index].child === child.object, "\(owner): link \(index) is not its child's")
+        if index < positionsValidBelow {
+          precondition(
+            links[index].position == index, "\(owner): cached position of child \(index) is stale")
         }
       }
-      precondition(offsets.count == children.count + 1, "\(owner): offsets count mismatch")
+      precondition(links.count == children.count, "\(owner): links count mismatch")
+      precondition(providers == providerCount, "\(owner): provider count mismatch")
+      precondition(
+        offsets.count == (providerCount == 0 ? 0 : children.count + 1),
+        "\(owner): offsets count mismatch")
     }
   #endif
+}
+
+/// The delegate of `object` when it is a section or a provider.
+private func delegate(of object: AnyObject) -> AnyObject? {
+  if let section = object as? any Section { return section.updateDelegate }
+  if let provider = object as? any SectionProvider { return provider.updateDelegate }
+  return nil
 }

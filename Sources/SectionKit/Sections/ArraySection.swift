@@ -28,15 +28,17 @@ nonisolated open class ArraySection<Element>: BracketedSection {
   /// load. The parent keeps the link alive while it is the delegate, and clears the delegate
   /// when it detaches this child or is released, so that reference never dangles.
   public var updateDelegate: (any SectionUpdateDelegate)? {
-    get { uplink ?? customDelegate }
+    get { uplink ?? customDelegate as? any SectionUpdateDelegate }
     set {
       uplink = newValue as? ChildLink
       customDelegate = uplink == nil ? newValue : nil
       bracket.delegateChanged()
     }
   }
-  /// ``updateDelegate`` when it is not a link (an object of the user's).
-  private weak var customDelegate: (any SectionUpdateDelegate)?
+  /// ``updateDelegate`` when it is not a link (an object of the user's). Stored as `AnyObject`
+  /// (8 bytes, where the existential takes 16): a custom delegate is rare, and its conformance is
+  /// looked up only when it is read.
+  private weak var customDelegate: AnyObject?
   /// ``updateDelegate`` when it is the link to a built-in parent or a mapping.
   final unowned(unsafe) var uplink: ChildLink?
   // The three stored properties marked `@exclusivity(unchecked)` skip Swift's dynamic exclusivity

@@ -10,11 +10,25 @@ protocol BracketedSection: Section {
 
 /// A mutation of a section that is running code which must not mutate the section again: the
 /// user's predicate, comparator, generator or collection, an element's `deinit`, the delegate.
+///
+/// Every mutation writes it twice, and every section stores one, so it keeps only the start of
+/// each static string's text (16 bytes instead of 42 for two `StaticString`s): a static string
+/// from a string literal is stored null-terminated, and the text is read back only to trap.
 struct MutationInProgress {
+  private let methodStart: UnsafePointer<UInt8>
+  private let duringStart: UnsafePointer<UInt8>
+
+  /// `method`, the public method, as `removeAll(where:)`; `during`, what was running, completing
+  /// "the section was mutated …". Both are string literals.
+  init(method: StaticString, during: StaticString) {
+    methodStart = method.utf8Start
+    duringStart = during.utf8Start
+  }
+
   /// The public method, as `removeAll(where:)`.
-  var method: StaticString
+  var method: String { String(cString: methodStart) }
   /// What was running, completing "the section was mutated …".
-  var during: StaticString
+  var during: String { String(cString: duringStart) }
 }
 
 extension BracketedSection {
