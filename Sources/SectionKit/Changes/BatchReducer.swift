@@ -296,7 +296,9 @@ struct BatchReducer {
       : SlotMap(
         removedRanges: changeset.deletedSectionRanges,
         fixedRanges: changeset.insertedSectionRanges)
-    var commit = PresentedState.Commit(changeset: changeset, deleted: [])
+    var commit = PresentedState.Commit(changeset: Changeset(), deleted: [])
+    commit.recounted.reserveCapacity(edited.count)
+    reserveElementCapacity(in: &changeset, for: edited)
     for entry in edited {
       let impliedCount: Int
       if let reloadSections {
@@ -337,15 +339,15 @@ struct BatchReducer {
     {
       changeset.movedElements.sort { Self.precedes($0.to, $1.to) }
     }
-    commit.changeset = changeset
+    commit.changeset = consume changeset
     guard sectionsTouched else { return commit }
 
     // What the adapter shows: moved and reloaded sections leave and arrive like the others.
     commit.deleted = SlotMap.merged(
-      changeset.deletedSectionRanges + changeset.reloadedSectionRanges
+      commit.changeset.deletedSectionRanges + commit.changeset.reloadedSectionRanges
         + moves.map { $0.from..<$0.from + 1 })
     let arriving = SlotMap.merged(
-      changeset.insertedSectionRanges + reloads.map { $0.new..<$0.new + 1 }
+      commit.changeset.insertedSectionRanges + reloads.map { $0.new..<$0.new + 1 }
         + moves.map { $0.to..<$0.to + 1 })
     for range in arriving {
       for index in range {
@@ -355,6 +357,35 @@ struct BatchReducer {
       }
     }
     return commit
+  }
+
+  /// Reserves room in `changeset`'s element lists for what the sections `edited` read off, so
+  /// that they grow once: exactly for a section with one change; for one with a tree, at most one
+  /// delete and one insert for each event of the batch that is not a section's only change.
+  private func reserveElementCapacity(
+    in changeset: inout Changeset, for edited: [(old: Int, new: Int, edits: SectionEdits)]
+  ) {
+    var (deletes, inserts, reloads, moves, singles) = (0, 0, 0, 0, 0)
+    for entry in edited {
+      guard case .single(let change) = entry.edits else { continue }
+      singles += 1
+      switch change {
+      case .insert: inserts += 1
+      case .remove: deletes += 1
+      case .update: reloads += 1
+      case .move(let from, let to): if from != to { moves += 1 }
+      }
+    }
+    // Events in trees: every event but the sections' only changes.
+    let inTrees = singles == edited.count ? 0 : events.rest.count + 1 - singles
+    func reserve<T>(_ list: inout [T], _ count: Int) {
+      if count > 0 { list.reserveCapacity(list.count + count) }
+    }
+    reserve(&changeset.deletedElements, deletes + inTrees)
+    reserve(&changeset.insertedElements, inserts + inTrees)
+    // Reloads and moves are rarer in trees: room for them only in a list allocated anyway.
+    reserve(&changeset.reloadedElements, reloads > 0 ? reloads + inTrees : 0)
+    reserve(&changeset.movedElements, moves > 0 ? moves + inTrees : 0)
   }
 
   /// Whether `a` comes before `b` (section first, then item): what
@@ -656,6 +687,9 @@ struct ElementPlan {
     var candidates: [(old: Int, new: Int)] = []
     for (index, entry) in oldRuns.enumerated() {
       let run = entry.run
+      // An unchanged run that stays yields nothing: skipped whole, so that reading a section off
+      // costs its runs, not its elements.
+      if staying[index] && run.kind == .old { continue }
       for offset in 0..<run.count {
         let old = run.start + offset
         let new = entry.newStart + offset
