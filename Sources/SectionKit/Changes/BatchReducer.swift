@@ -587,12 +587,18 @@ struct BatchReducer {
       position += run.count
     }
 
-    // Deleted old elements: the complement of the surviving old runs.
+    // Deleted old elements: the complement of the surviving old runs (already in old order
+    // unless something moved).
     var deletes: [Int] = []
     var nextOld = 0
-    for run in oldRuns.map(\.run).sorted(by: { $0.start < $1.start }) {
+    func delete(before run: Run) {
       deletes.append(contentsOf: nextOld..<run.start)
       nextOld = run.start + run.count
+    }
+    if ElementPlan.isIncreasing(oldRuns) {
+      for entry in oldRuns { delete(before: entry.run) }
+    } else {
+      for run in oldRuns.map(\.run).sorted(by: { $0.start < $1.start }) { delete(before: run) }
     }
     deletes.append(contentsOf: nextOld..<oldCount)
 
@@ -616,12 +622,12 @@ struct BatchReducer {
     for old in plan.reloads {
       changeset.reloadedElements.append(IndexPath(item: old, section: oldSection))
     }
-    deletes = plan.deletes
-    inserts = plan.inserts
-    changeset.deletedElements.append(
-      contentsOf: deletes.map { IndexPath(item: $0, section: oldSection) })
-    changeset.insertedElements.append(
-      contentsOf: inserts.map { IndexPath(item: $0, section: newSection) })
+    for old in plan.deletes {
+      changeset.deletedElements.append(IndexPath(item: old, section: oldSection))
+    }
+    for new in plan.inserts {
+      changeset.insertedElements.append(IndexPath(item: new, section: newSection))
+    }
   }
 }
 
@@ -673,16 +679,21 @@ struct ElementPlan {
   ) {
     self.deletes = deletes
     self.inserts = inserts
-    let runs = oldRuns.map(\.run)
+    // Old runs already in old order all stay, whatever their weights (every unchanged run weighs
+    // more than nothing; an updated run that weighs nothing is a candidate either way): no
+    // subsequence to compute.
     let staying: [Bool]
-    if updatedKeepOrder {
+    if Self.isIncreasing(oldRuns) {
+      staying = Array(repeating: true, count: oldRuns.count)
+    } else if updatedKeepOrder {
+      let runs = oldRuns.map(\.run)
       // Length first, then unchanged elements: length × (total + 1) + unchanged orders them so.
       let scale = runs.reduce(0) { $0 + $1.count } + 1
       staying = longestIncreasingRuns(runs) {
         $0.count * scale + ($0.kind == .updated ? 0 : $0.count)
       }
     } else {
-      staying = longestIncreasingRuns(runs) { $0.kind == .updated ? 0 : $0.count }
+      staying = longestIncreasingRuns(oldRuns.map(\.run)) { $0.kind == .updated ? 0 : $0.count }
     }
     var candidates: [(old: Int, new: Int)] = []
     for (index, entry) in oldRuns.enumerated() {
@@ -714,6 +725,11 @@ struct ElementPlan {
     settle(candidates)
   }
 
+  /// Whether the old runs `oldRuns` (in new order) are in old order: nothing moved.
+  static func isIncreasing(_ oldRuns: [(run: Run, newStart: Int)]) -> Bool {
+    oldRuns.indices.dropFirst().allSatisfy { oldRuns[$0 - 1].run.start < oldRuns[$0].run.start }
+  }
+
   /// Keeps as reloads the candidates that land right, converting the others to delete + insert.
   ///
   /// Each conversion adds an explicit delete and insert, which shifts where the others land. Each
@@ -729,8 +745,17 @@ struct ElementPlan {
       round += 1
       deletes.sort()
       inserts.sort()
-      let slots = SlotMap(removed: deletes, fixed: inserts)
-      let displacement = candidates.map { abs(slots.destination(of: $0.old) - $0.new) }
+      // A few deletes and inserts are scanned; more are indexed.
+      let slots =
+        deletes.count + inserts.count > SlotMap.scanLimit
+        ? SlotMap(removed: deletes, fixed: inserts) : nil
+      let displacement = candidates.map { candidate in
+        let destination =
+          slots?.destination(of: candidate.old)
+          ?? SlotMap.destination(
+            of: candidate.old, removedAscending: deletes, fixedAscending: inserts)
+        return abs(destination - candidate.new)
+      }
       guard let furthest = displacement.max(), furthest > 0 else { break }
       let threshold = round <= fineRounds ? furthest : round <= fineRounds + 4 ? 1 : 0
       var kept: [(old: Int, new: Int)] = []
