@@ -72,6 +72,8 @@ struct BatchReducer {
       return
     }
     if !hasTrees { startTrees(with: first) }
+    // Room for a typical batch at once, instead of growing 1, 2, 4, 8, 16.
+    if events.rest.isEmpty { events.rest.reserveCapacity(15) }
     events.rest.append(event)
     edit(with: event)
   }
@@ -253,6 +255,7 @@ struct BatchReducer {
     if !hasTrees { return finishSingle(mapping: mapping) }
     var changeset = Changeset()
     let touched = touched.sorted { $0.old < $1.old }
+    var buffers = ReadOffBuffers()
 
     /// Reads the element changes `edits` of `old`, now at `new`, into `changes`; returns the
     /// count they imply.
@@ -264,9 +267,12 @@ struct BatchReducer {
         Self.readOff(change, oldSection: old, newSection: new, into: &changes)
         return oldCounts[old] + Self.countDelta(of: change)
       case .tree(let tree):
+        var runs = ReadOffBuffers.take(&buffers.runs)
+        pool.runs(tree, into: &runs, stack: &buffers.stack)
         reduceElements(
-          pool.runs(tree), oldSection: old, oldCount: oldCounts[old], newSection: new,
+          runs, oldSection: old, oldCount: oldCounts[old], newSection: new, buffers: &buffers,
           into: &changes)
+        buffers.runs = runs
         return pool.size(tree)
       }
     }
@@ -296,8 +302,8 @@ struct BatchReducer {
       : SlotMap(
         removedRanges: changeset.deletedSectionRanges,
         fixedRanges: changeset.insertedSectionRanges)
-    var commit = PresentedState.Commit(changeset: Changeset(), deleted: [])
-    commit.recounted.reserveCapacity(edited.count)
+    var recounted: [PresentedState.Recount] = []
+    recounted.reserveCapacity(edited.count)
     reserveElementCapacity(in: &changeset, for: edited)
     for entry in edited {
       let impliedCount: Int
@@ -326,7 +332,7 @@ struct BatchReducer {
         _ = impliedCount
       #endif
       if newCount != oldCounts[entry.old] {
-        commit.recounted.append(.init(index: entry.new, count: newCount))
+        recounted.append(.init(index: entry.new, count: newCount))
       }
     }
     Self.sortByPath(&changeset.deletedElements)
@@ -339,8 +345,10 @@ struct BatchReducer {
     {
       changeset.movedElements.sort { Self.precedes($0.to, $1.to) }
     }
-    commit.changeset = consume changeset
-    guard sectionsTouched else { return commit }
+    guard sectionsTouched else {
+      return PresentedState.Commit(changeset: changeset, deleted: [], recounted: recounted)
+    }
+    var commit = PresentedState.Commit(changeset: changeset, deleted: [], recounted: recounted)
 
     // What the adapter shows: moved and reloaded sections leave and arrive like the others.
     commit.deleted = SlotMap.merged(
@@ -571,12 +579,22 @@ struct BatchReducer {
   }
 
   /// The element changes of one surviving section, from its runs in new order.
+  ///
+  /// `buffers` lends its arrays (their capacity, not their contents) from one section to the
+  /// next, so that reading many sections off allocates them once.
   private func reduceElements(
-    _ runs: [Run], oldSection: Int, oldCount: Int, newSection: Int, into changeset: inout Changeset
+    _ runs: [Run], oldSection: Int, oldCount: Int, newSection: Int,
+    buffers: inout ReadOffBuffers, into changeset: inout Changeset
   ) {
     // New position of each run, and the old runs in new order.
-    var oldRuns: [(run: Run, newStart: Int)] = []
-    var inserts: [Int] = []
+    var oldRuns = ReadOffBuffers.take(&buffers.oldRuns)
+    var inserts = ReadOffBuffers.take(&buffers.inserts)
+    var deletes = ReadOffBuffers.take(&buffers.deletes)
+    defer {
+      buffers.oldRuns = oldRuns
+      buffers.inserts = inserts
+      buffers.deletes = deletes
+    }
     var position = 0
     for run in runs {
       if run.isOld {
@@ -589,7 +607,6 @@ struct BatchReducer {
 
     // Deleted old elements: the complement of the surviving old runs (already in old order
     // unless something moved).
-    var deletes: [Int] = []
     var nextOld = 0
     func delete(before run: Run) {
       deletes.append(contentsOf: nextOld..<run.start)
@@ -628,6 +645,25 @@ struct BatchReducer {
     for new in plan.inserts {
       changeset.insertedElements.append(IndexPath(item: new, section: newSection))
     }
+  }
+}
+
+/// Arrays that the read-off of one section fills and empties, lent from section to section with
+/// their capacity.
+struct ReadOffBuffers {
+  var runs: [Run] = []
+  var stack: [RunPool.NodeID] = []
+  var oldRuns: [(run: Run, newStart: Int)] = []
+  var inserts: [Int] = []
+  var deletes: [Int] = []
+
+  /// `array` emptied with its capacity kept, leaving an empty array in its place, so that the
+  /// array taken is uniquely referenced while it is filled.
+  static func take<T>(_ array: inout [T]) -> [T] {
+    var taken: [T] = []
+    swap(&taken, &array)
+    taken.removeAll(keepingCapacity: true)
+    return taken
   }
 }
 
