@@ -72,6 +72,8 @@ struct BatchReducer {
       return
     }
     if !hasTrees { startTrees(with: first) }
+    // Room for a typical batch at once, instead of growing 1, 2, 4, 8, 16.
+    if events.rest.isEmpty { events.rest.reserveCapacity(15) }
     events.rest.append(event)
     edit(with: event)
   }
@@ -253,6 +255,7 @@ struct BatchReducer {
     if !hasTrees { return finishSingle(mapping: mapping) }
     var changeset = Changeset()
     let touched = touched.sorted { $0.old < $1.old }
+    var buffers = ReadOffBuffers()
 
     /// Reads the element changes `edits` of `old`, now at `new`, into `changes`; returns the
     /// count they imply.
@@ -264,9 +267,12 @@ struct BatchReducer {
         Self.readOff(change, oldSection: old, newSection: new, into: &changes)
         return oldCounts[old] + Self.countDelta(of: change)
       case .tree(let tree):
+        var runs = ReadOffBuffers.take(&buffers.runs)
+        pool.runs(tree, into: &runs, stack: &buffers.stack)
         reduceElements(
-          pool.runs(tree), oldSection: old, oldCount: oldCounts[old], newSection: new,
+          runs, oldSection: old, oldCount: oldCounts[old], newSection: new, buffers: &buffers,
           into: &changes)
+        buffers.runs = runs
         return pool.size(tree)
       }
     }
@@ -296,7 +302,9 @@ struct BatchReducer {
       : SlotMap(
         removedRanges: changeset.deletedSectionRanges,
         fixedRanges: changeset.insertedSectionRanges)
-    var commit = PresentedState.Commit(changeset: changeset, deleted: [])
+    var recounted: [PresentedState.Recount] = []
+    recounted.reserveCapacity(edited.count)
+    reserveElementCapacity(in: &changeset, for: edited)
     for entry in edited {
       let impliedCount: Int
       if let reloadSections {
@@ -324,7 +332,7 @@ struct BatchReducer {
         _ = impliedCount
       #endif
       if newCount != oldCounts[entry.old] {
-        commit.recounted.append(.init(index: entry.new, count: newCount))
+        recounted.append(.init(index: entry.new, count: newCount))
       }
     }
     Self.sortByPath(&changeset.deletedElements)
@@ -337,15 +345,17 @@ struct BatchReducer {
     {
       changeset.movedElements.sort { Self.precedes($0.to, $1.to) }
     }
-    commit.changeset = changeset
-    guard sectionsTouched else { return commit }
+    guard sectionsTouched else {
+      return PresentedState.Commit(changeset: changeset, deleted: [], recounted: recounted)
+    }
+    var commit = PresentedState.Commit(changeset: changeset, deleted: [], recounted: recounted)
 
     // What the adapter shows: moved and reloaded sections leave and arrive like the others.
     commit.deleted = SlotMap.merged(
-      changeset.deletedSectionRanges + changeset.reloadedSectionRanges
+      commit.changeset.deletedSectionRanges + commit.changeset.reloadedSectionRanges
         + moves.map { $0.from..<$0.from + 1 })
     let arriving = SlotMap.merged(
-      changeset.insertedSectionRanges + reloads.map { $0.new..<$0.new + 1 }
+      commit.changeset.insertedSectionRanges + reloads.map { $0.new..<$0.new + 1 }
         + moves.map { $0.to..<$0.to + 1 })
     for range in arriving {
       for index in range {
@@ -355,6 +365,35 @@ struct BatchReducer {
       }
     }
     return commit
+  }
+
+  /// Reserves room in `changeset`'s element lists for what the sections `edited` read off, so
+  /// that they grow once: exactly for a section with one change; for one with a tree, at most one
+  /// delete and one insert for each event of the batch that is not a section's only change.
+  private func reserveElementCapacity(
+    in changeset: inout Changeset, for edited: [(old: Int, new: Int, edits: SectionEdits)]
+  ) {
+    var (deletes, inserts, reloads, moves, singles) = (0, 0, 0, 0, 0)
+    for entry in edited {
+      guard case .single(let change) = entry.edits else { continue }
+      singles += 1
+      switch change {
+      case .insert: inserts += 1
+      case .remove: deletes += 1
+      case .update: reloads += 1
+      case .move(let from, let to): if from != to { moves += 1 }
+      }
+    }
+    // Events in trees: every event but the sections' only changes.
+    let inTrees = singles == edited.count ? 0 : events.rest.count + 1 - singles
+    func reserve<T>(_ list: inout [T], _ count: Int) {
+      if count > 0 { list.reserveCapacity(list.count + count) }
+    }
+    reserve(&changeset.deletedElements, deletes + inTrees)
+    reserve(&changeset.insertedElements, inserts + inTrees)
+    // Reloads and moves are rarer in trees: room for them only in a list allocated anyway.
+    reserve(&changeset.reloadedElements, reloads > 0 ? reloads + inTrees : 0)
+    reserve(&changeset.movedElements, moves > 0 ? moves + inTrees : 0)
   }
 
   /// Whether `a` comes before `b` (section first, then item): what
@@ -540,12 +579,22 @@ struct BatchReducer {
   }
 
   /// The element changes of one surviving section, from its runs in new order.
+  ///
+  /// `buffers` lends its arrays (their capacity, not their contents) from one section to the
+  /// next, so that reading many sections off allocates them once.
   private func reduceElements(
-    _ runs: [Run], oldSection: Int, oldCount: Int, newSection: Int, into changeset: inout Changeset
+    _ runs: [Run], oldSection: Int, oldCount: Int, newSection: Int,
+    buffers: inout ReadOffBuffers, into changeset: inout Changeset
   ) {
     // New position of each run, and the old runs in new order.
-    var oldRuns: [(run: Run, newStart: Int)] = []
-    var inserts: [Int] = []
+    var oldRuns = ReadOffBuffers.take(&buffers.oldRuns)
+    var inserts = ReadOffBuffers.take(&buffers.inserts)
+    var deletes = ReadOffBuffers.take(&buffers.deletes)
+    defer {
+      buffers.oldRuns = oldRuns
+      buffers.inserts = inserts
+      buffers.deletes = deletes
+    }
     var position = 0
     for run in runs {
       if run.isOld {
@@ -556,12 +605,17 @@ struct BatchReducer {
       position += run.count
     }
 
-    // Deleted old elements: the complement of the surviving old runs.
-    var deletes: [Int] = []
+    // Deleted old elements: the complement of the surviving old runs (already in old order
+    // unless something moved).
     var nextOld = 0
-    for run in oldRuns.map(\.run).sorted(by: { $0.start < $1.start }) {
+    func delete(before run: Run) {
       deletes.append(contentsOf: nextOld..<run.start)
       nextOld = run.start + run.count
+    }
+    if ElementPlan.isIncreasing(oldRuns) {
+      for entry in oldRuns { delete(before: entry.run) }
+    } else {
+      for run in oldRuns.map(\.run).sorted(by: { $0.start < $1.start }) { delete(before: run) }
     }
     deletes.append(contentsOf: nextOld..<oldCount)
 
@@ -585,12 +639,31 @@ struct BatchReducer {
     for old in plan.reloads {
       changeset.reloadedElements.append(IndexPath(item: old, section: oldSection))
     }
-    deletes = plan.deletes
-    inserts = plan.inserts
-    changeset.deletedElements.append(
-      contentsOf: deletes.map { IndexPath(item: $0, section: oldSection) })
-    changeset.insertedElements.append(
-      contentsOf: inserts.map { IndexPath(item: $0, section: newSection) })
+    for old in plan.deletes {
+      changeset.deletedElements.append(IndexPath(item: old, section: oldSection))
+    }
+    for new in plan.inserts {
+      changeset.insertedElements.append(IndexPath(item: new, section: newSection))
+    }
+  }
+}
+
+/// Arrays that the read-off of one section fills and empties, lent from section to section with
+/// their capacity.
+struct ReadOffBuffers {
+  var runs: [Run] = []
+  var stack: [RunPool.NodeID] = []
+  var oldRuns: [(run: Run, newStart: Int)] = []
+  var inserts: [Int] = []
+  var deletes: [Int] = []
+
+  /// `array` emptied with its capacity kept, leaving an empty array in its place, so that the
+  /// array taken is uniquely referenced while it is filled.
+  static func take<T>(_ array: inout [T]) -> [T] {
+    var taken: [T] = []
+    swap(&taken, &array)
+    taken.removeAll(keepingCapacity: true)
+    return taken
   }
 }
 
@@ -642,20 +715,28 @@ struct ElementPlan {
   ) {
     self.deletes = deletes
     self.inserts = inserts
-    let runs = oldRuns.map(\.run)
+    // Old runs already in old order all stay, whatever their weights (every unchanged run weighs
+    // more than nothing; an updated run that weighs nothing is a candidate either way): no
+    // subsequence to compute.
     let staying: [Bool]
-    if updatedKeepOrder {
+    if Self.isIncreasing(oldRuns) {
+      staying = Array(repeating: true, count: oldRuns.count)
+    } else if updatedKeepOrder {
+      let runs = oldRuns.map(\.run)
       // Length first, then unchanged elements: length × (total + 1) + unchanged orders them so.
       let scale = runs.reduce(0) { $0 + $1.count } + 1
       staying = longestIncreasingRuns(runs) {
         $0.count * scale + ($0.kind == .updated ? 0 : $0.count)
       }
     } else {
-      staying = longestIncreasingRuns(runs) { $0.kind == .updated ? 0 : $0.count }
+      staying = longestIncreasingRuns(oldRuns.map(\.run)) { $0.kind == .updated ? 0 : $0.count }
     }
     var candidates: [(old: Int, new: Int)] = []
     for (index, entry) in oldRuns.enumerated() {
       let run = entry.run
+      // An unchanged run that stays yields nothing: skipped whole, so that reading a section off
+      // costs its runs, not its elements.
+      if staying[index] && run.kind == .old { continue }
       for offset in 0..<run.count {
         let old = run.start + offset
         let new = entry.newStart + offset
@@ -680,6 +761,11 @@ struct ElementPlan {
     settle(candidates)
   }
 
+  /// Whether the old runs `oldRuns` (in new order) are in old order: nothing moved.
+  static func isIncreasing(_ oldRuns: [(run: Run, newStart: Int)]) -> Bool {
+    oldRuns.indices.dropFirst().allSatisfy { oldRuns[$0 - 1].run.start < oldRuns[$0].run.start }
+  }
+
   /// Keeps as reloads the candidates that land right, converting the others to delete + insert.
   ///
   /// Each conversion adds an explicit delete and insert, which shifts where the others land. Each
@@ -695,8 +781,17 @@ struct ElementPlan {
       round += 1
       deletes.sort()
       inserts.sort()
-      let slots = SlotMap(removed: deletes, fixed: inserts)
-      let displacement = candidates.map { abs(slots.destination(of: $0.old) - $0.new) }
+      // A few deletes and inserts are scanned; more are indexed.
+      let slots =
+        deletes.count + inserts.count > SlotMap.scanLimit
+        ? SlotMap(removed: deletes, fixed: inserts) : nil
+      let displacement = candidates.map { candidate in
+        let destination =
+          slots?.destination(of: candidate.old)
+          ?? SlotMap.destination(
+            of: candidate.old, removedAscending: deletes, fixedAscending: inserts)
+        return abs(destination - candidate.new)
+      }
       guard let furthest = displacement.max(), furthest > 0 else { break }
       let threshold = round <= fineRounds ? furthest : round <= fineRounds + 4 ? 1 : 0
       var kept: [(old: Int, new: Int)] = []

@@ -205,6 +205,13 @@ struct RunPool {
   func runs(_ tree: NodeID) -> [Run] {
     var result: [Run] = []
     var stack: [NodeID] = []
+    runs(tree, into: &result, stack: &stack)
+    return result
+  }
+
+  /// Appends the runs of `tree`, in order, to `result`; `stack` is scratch space (left empty),
+  /// passed in so that its capacity serves the next call.
+  func runs(_ tree: NodeID, into result: inout [Run], stack: inout [NodeID]) {
     var node = tree
     while node >= 0 || !stack.isEmpty {
       while node >= 0 {
@@ -215,6 +222,5 @@ struct RunPool {
       result.append(nodes[Int(top)].run)
       node = nodes[Int(top)].right
     }
-    return result
   }
 }

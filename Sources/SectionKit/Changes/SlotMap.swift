@@ -101,6 +101,35 @@ struct SlotMap {
     return rank &+ fixedBefore[low - 1] &+ (fixed[low - 1].upperBound &- fixed[low - 1].lowerBound)
   }
 
+  /// Up to how many positions, removed and fixed together, ``destination(of:removedAscending:fixedAscending:)``
+  /// scanning them is cheaper than building a map.
+  static let scanLimit = 32
+
+  /// The new position of the old position `old`, which must not be in `removed`: what
+  /// `SlotMap(removed: removed, fixed: fixed).destination(of: old)` answers, by scanning the
+  /// positions instead of building the map (no allocation).
+  ///
+  /// - Parameters:
+  ///   - removed: old positions that leave, ascending without duplicates.
+  ///   - fixed: new positions taken by arrivals, ascending without duplicates.
+  /// - Complexity: O(r + f); for a few positions (see ``scanLimit``).
+  static func destination(
+    of old: Int, removedAscending removed: [Int], fixedAscending fixed: [Int]
+  ) -> Int {
+    var rank = old
+    for position in removed {
+      guard position < old else { break }
+      rank &-= 1
+    }
+    // The `rank`-th new position no arrival takes.
+    var destination = rank
+    for position in fixed {
+      guard position <= destination else { break }
+      destination &+= 1
+    }
+    return destination
+  }
+
   /// The new positions of `olds`, ascending old positions none of which is in `removed`.
   ///
   /// - Complexity: O(n log f + n log r); one binary search each.
