@@ -6,6 +6,8 @@ import SectionKitTesting
 final class NullAdapter: ViewAdapter {
   var changesets = 0
   var operations = 0
+  /// Element moves whose section index changes.
+  var movesAcross = 0
   func reloadData(from coordinator: Coordinator) {}
   func apply(
     _ changeset: Changeset, from coordinator: Coordinator, updateData: @escaping () -> Void
@@ -13,6 +15,7 @@ final class NullAdapter: ViewAdapter {
     updateData()
     changesets += 1
     operations += changeset.count
+    movesAcross += changeset.movedElements.count { $0.from[0] != $0.to[0] }
   }
 }
 

@@ -432,8 +432,9 @@ import Testing
     // The run exercised every path.
     #expect(rejected > Self.iterations / 20 && changesets > Self.iterations)
     #expect(crossSectionMoves > Self.iterations / 4)
-    // Some of them as moves across sections (the others next to a reload, or changed).
-    #expect(emittedAcross > Self.iterations / 20)
+    // Most of them as moves across sections (the others changed, in a section that moves, or
+    // beside reloads that would cost more to convert than the moves save).
+    #expect(emittedAcross * 10 > crossSectionMoves * 7)
   }
 
   /// The elements of `old` that are in another section of `new` (whose old section stays).
