@@ -53,6 +53,8 @@ struct BatchReducer {
     case single(ElementChange)
     /// Several changes: the section's run tree.
     case tree(RunPool.NodeID)
+    /// A diff, the section's only change so far: read off directly, without a tree.
+    case elements(ElementDiff)
   }
 
   init(presented: PresentedState) {
@@ -62,6 +64,11 @@ struct BatchReducer {
   mutating func apply(_ event: SectionProviderMapping.Event) {
     guard let first else {
       events.first = event
+      if hasTrees {
+        // A diff came first.
+        edit(with: event)
+        return
+      }
       switch event {
       case .moveSection, .reloadSections:
         // Read off through the trees even alone: the section list decides what stays.
@@ -167,15 +174,60 @@ struct BatchReducer {
         touch(oldSection, .single(change))
         return
       }
-      switch touched[position].edits {
-      case .single(let first):
-        var tree = pool.makeTree(.old(0..<oldCounts[oldSection]))
-        tree = apply(first, to: tree, event: event)
-        touched[position].edits = .tree(apply(change, to: tree, event: event))
-      case .tree(let tree):
-        touched[position].edits = .tree(apply(change, to: tree, event: event))
-      }
+      let tree = self.tree(of: touched[position].edits, old: oldSection, section: section)
+      touched[position].edits = .tree(apply(change, to: tree, event: event))
     }
+  }
+
+  /// The run tree of old section `old` (now at `section`), made from `edits` when they are not
+  /// one yet.
+  private mutating func tree(of edits: SectionEdits, old: Int, section: Int) -> RunPool.NodeID {
+    switch edits {
+    case .tree(let tree):
+      return tree
+    case .single(let first):
+      let tree = pool.makeTree(.old(0..<oldCounts[old]))
+      return apply(first, to: tree, event: .element(first, inSection: section))
+    case .elements(let diff):
+      var tree = pool.makeTree(.old(0..<oldCounts[old]))
+      for step in diff.steps {
+        tree = apply(step, to: tree, event: .element(step, inSection: section))
+      }
+      return tree
+    }
+  }
+
+  /// Records `diff`, the whole change of the elements of the section at `section`, sent up as
+  /// one event. When it is the section's only element change in the batch it is read off
+  /// directly; otherwise its steps are applied to the section's run tree like any other events.
+  ///
+  /// - Complexity: O(1) when it is the section's only change (plus the lookup of the section);
+  ///   O(k log k) for its k steps otherwise.
+  mutating func apply(_ diff: ElementDiff, inSection section: Int) {
+    if !hasTrees {
+      if let first { startTrees(with: first) } else { hasTrees = true }
+    }
+    events.diffs.append((events.first == nil ? 0 : 1 + events.rest.count, section, diff))
+    precondition(
+      section >= 0 && section < sectionCount,
+      "Coordinator: a diff names section \(section), but there are \(sectionCount) sections at "
+        + "that point of the batch; a provider reported a change it did not make")
+    // The elements of a section inserted in the batch: covered by the section's insertion.
+    guard let oldSection = oldSection(at: section) else { return }
+    guard let position = touchedPosition(of: oldSection) else {
+      precondition(
+        diff.oldCount == oldCounts[oldSection],
+        "Coordinator: a diff of \(diff.oldCount) elements names section \(section), which has "
+          + "\(oldCounts[oldSection]) elements at that point of the batch; a section reported a "
+          + "change it did not make")
+      touch(oldSection, .elements(diff))
+      return
+    }
+    var tree = self.tree(of: touched[position].edits, old: oldSection, section: section)
+    for step in diff.steps {
+      tree = apply(step, to: tree, event: .element(step, inSection: section))
+    }
+    touched[position].edits = .tree(tree)
   }
 
   /// Traps when `change` names an element outside a section of `count` elements.
@@ -274,6 +326,11 @@ struct BatchReducer {
           into: &changes)
         buffers.runs = runs
         return pool.size(tree)
+      case .elements(let diff):
+        reduceElements(
+          diff.runs(), oldSection: old, oldCount: oldCounts[old], newSection: new,
+          buffers: &buffers, into: &changes)
+        return diff.newCount
       }
     }
 
@@ -672,9 +729,13 @@ struct ReadOffBuffers {
 struct BatchEvents {
   var first: SectionProviderMapping.Event?
   var rest: [SectionProviderMapping.Event] = []
+  /// The diffs of the batch (each one event up the pipe), with the number of other events that
+  /// came before each.
+  var diffs: [(position: Int, section: Int, diff: ElementDiff)] = []
 
   /// The events in order.
   var events: [SectionProviderMapping.Event] {
+    if !diffs.isEmpty { return expandingDiffs() }
     guard let first else { return [] }
     return [first] + rest
   }
@@ -890,6 +951,7 @@ extension BatchReducer {
     case nil: newItem = item
     case .single(let change)?: newItem = Self.newIndex(of: item, after: change)
     case .tree(let tree)?: newItem = Self.newPosition(of: item, in: pool.runs(tree))
+    case .elements(let diff)?: newItem = diff.newIndex(ofOld: item)
     }
     return newItem.map { IndexPath(item: $0, section: newSection) }
   }

@@ -391,6 +391,13 @@ extension SectionProviderMapping: LinkOwner {
       }
     case .reloadSections(let indexes):
       send(.reloadSections(indexes), to: delegate)
+    case .elements(let diff, let index):
+      // The mapping's own coordinator takes a diff whole; any other delegate gets its steps.
+      if let coordinator = delegate as? Coordinator, coordinator.mapping === self {
+        coordinator.record(diff, inSection: index)
+      } else {
+        for change in diff.steps { send(.element(change, inSection: index), to: delegate) }
+      }
     }
   }
 }

@@ -19,6 +19,10 @@ enum TreeEvent {
   case moveSections(Range<Int>, to: Int)
   /// The sections at `indexes` changed as a whole: reload them.
   case reloadSections(IndexSet)
+  /// The elements of the section at this index changed as `diff` says, all at once: one event
+  /// for a whole diff (see ``ElementDiff``; its ``ElementDiff/steps`` are the same change as
+  /// element events).
+  case elements(ElementDiff, inSection: Int)
 }
 
 /// What crosses one link in one step: a bracket opened, an event, a bracket closed, in this order.
@@ -186,6 +190,11 @@ extension Hop {
       delegate.provider(provider, didMoveSections: range, to: index)
     case .reloadSections(let indexes):
       delegate.provider(provider, didReloadSectionsAt: indexes)
+    case .elements(let diff, let index):
+      let section = sectionOf(provider, at: index)
+      for change in diff.steps {
+        delegate.provider(provider, section: section, at: index, didChange: change)
+      }
     case nil: break
     }
     if end { delegate.didEndUpdating(provider) }

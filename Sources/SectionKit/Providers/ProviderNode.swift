@@ -274,6 +274,9 @@ extension ProviderNode {
     case .element(let change, let local):
       guard let offset = presentedOffset(ofChildAt: index) else { return nil }
       return .element(change, inSection: offset + local)
+    case .elements(let diff, let local):
+      guard let offset = presentedOffset(ofChildAt: index) else { return nil }
+      return .elements(diff, inSection: offset + local)
     case .invalidateAll:
       childList.childCountChanged(at: index)
       guard presentedOffset(ofChildAt: index) != nil else { return nil }

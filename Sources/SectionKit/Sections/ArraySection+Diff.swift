@@ -50,8 +50,26 @@ extension ArraySection {
   }
 
   /// Replaces the elements with `new`, emitting the events of `matching` in one bracket.
+  ///
+  /// With a link as delegate (a built-in parent or a mapping), the whole matching climbs the tree
+  /// as one event (an ``ElementDiff``), which the coordinator reads off directly; any other
+  /// delegate gets the step-semantics events one by one.
   @usableFromInline
   func _replaceElements(with new: [Element], _ matching: IdentityMatching) {
+    if let link = uplink, !ElementDiff.sendsSteps {
+      guard !matching.isUnchanged else {
+        elements = new
+        return
+      }
+      let diff = ElementDiff(matching)
+      mutate("replaceElements(with:)") {
+        elements = new
+        var hop = Hop()
+        hop.add(.elements(diff, inSection: 0), bracket.delivery())
+        link.carry(hop)
+      }
+      return
+    }
     let steps = matching.steps()
     guard !steps.isEmpty else {
       // Same identities in the same order, nothing updated: no event, but keep the new values.
@@ -192,6 +210,15 @@ struct IdentityMatching {
       let newIndex = newOfOld[oldIndex]
       if newIndex >= 0 && isUpdated(old[oldIndex], new[newIndex]) { updated.append(oldIndex) }
     }
+  }
+
+  /// Whether the new elements are the old ones, in the same order, none updated: no event.
+  ///
+  /// - Complexity: O(n).
+  var isUnchanged: Bool {
+    guard updated.isEmpty, oldOfNew.count == newOfOld.count else { return false }
+    for (newIndex, oldIndex) in oldOfNew.enumerated() where newIndex != oldIndex { return false }
+    return true
   }
 
   /// The step-semantics element events of the change.
