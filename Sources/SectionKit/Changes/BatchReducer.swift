@@ -669,21 +669,32 @@ struct BatchReducer {
       deletes.append(contentsOf: nextOld..<run.start)
       nextOld = run.start + run.count
     }
+    // The runs' ranks by old start, sorted once for the deletes and every reading below (empty
+    // when the runs are in old order).
+    var ranks: [Int] = []
     if ElementPlan.isIncreasing(oldRuns) {
       for entry in oldRuns { delete(before: entry.run) }
     } else {
-      for run in oldRuns.map(\.run).sorted(by: { $0.start < $1.start }) { delete(before: run) }
+      let order = oldRuns.indices.sorted { oldRuns[$0].run.start < oldRuns[$1].run.start }
+      ranks = [Int](repeating: 0, count: oldRuns.count)
+      for (rank, index) in order.enumerated() {
+        ranks[index] = rank + 1
+        delete(before: oldRuns[index].run)
+      }
     }
     deletes.append(contentsOf: nextOld..<oldCount)
 
-    // Two ways to read the survivors off; the smaller changeset wins (see `ElementPlan`).
-    var plan = ElementPlan(oldRuns, deletes: deletes, inserts: inserts)
+    // Two ways to read the survivors off; the smaller changeset wins (see `ElementPlan`). The
+    // readings differ in two weightings only, so each subsequence is computed once.
+    let unchangedFirst = ElementPlan.staying(oldRuns, ranks: ranks, updatedKeepOrder: false)
+    var plan = ElementPlan(oldRuns, staying: unchangedFirst, deletes: deletes, inserts: inserts)
     // With no reload converted, the first reading is minimal: fewest moves, one change per update.
     if plan.converted > 0 {
+      let lengthFirst = ElementPlan.staying(oldRuns, ranks: ranks, updatedKeepOrder: true)
       for (keepOrder, replaceMoves) in [(true, false), (false, true), (true, true)] {
         let other = ElementPlan(
-          oldRuns, deletes: deletes, inserts: inserts, updatedKeepOrder: keepOrder,
-          movesAsDeleteAndInsert: replaceMoves)
+          oldRuns, staying: keepOrder ? lengthFirst : unchangedFirst, deletes: deletes,
+          inserts: inserts, updatedKeepOrder: keepOrder, movesAsDeleteAndInsert: replaceMoves)
         if other.size < plan.size { plan = other }
       }
     }
@@ -769,29 +780,38 @@ struct ElementPlan {
   /// The number of changes.
   var size: Int { moves.count + reloads.count + deletes.count + inserts.count }
 
-  /// - Complexity: O(s log s) for s surviving runs and updated elements.
+  /// Which old runs stay in place under the weighting `updatedKeepOrder` selects (see above);
+  /// `ranks` are the runs' ranks by old start, empty when the runs are in old order.
+  ///
+  /// - Complexity: O(r log r) for r runs; O(r) when they are in old order.
+  static func staying(
+    _ oldRuns: [(run: Run, newStart: Int)], ranks: [Int], updatedKeepOrder: Bool
+  ) -> [Bool] {
+    // Old runs already in old order all stay, whatever their weights (every unchanged run weighs
+    // more than nothing; an updated run that weighs nothing is a candidate either way): no
+    // subsequence to compute.
+    guard !ranks.isEmpty else { return Array(repeating: true, count: oldRuns.count) }
+    let runs = oldRuns.map(\.run)
+    guard updatedKeepOrder else {
+      return longestIncreasingRuns(runs, ranks: ranks) { $0.kind == .updated ? 0 : $0.count }
+    }
+    // Length first, then unchanged elements: length × (total + 1) + unchanged orders them so.
+    let scale = runs.reduce(0) { $0 + $1.count } + 1
+    return longestIncreasingRuns(runs, ranks: ranks) {
+      $0.count * scale + ($0.kind == .updated ? 0 : $0.count)
+    }
+  }
+
+  /// One reading, given which runs stay (``staying(_:ranks:updatedKeepOrder:)`` with the same
+  /// `updatedKeepOrder`).
+  ///
+  /// - Complexity: O(s log s) for s updated and moved elements.
   init(
-    _ oldRuns: [(run: Run, newStart: Int)], deletes: [Int], inserts: [Int],
+    _ oldRuns: [(run: Run, newStart: Int)], staying: [Bool], deletes: [Int], inserts: [Int],
     updatedKeepOrder: Bool = false, movesAsDeleteAndInsert: Bool = false
   ) {
     self.deletes = deletes
     self.inserts = inserts
-    // Old runs already in old order all stay, whatever their weights (every unchanged run weighs
-    // more than nothing; an updated run that weighs nothing is a candidate either way): no
-    // subsequence to compute.
-    let staying: [Bool]
-    if Self.isIncreasing(oldRuns) {
-      staying = Array(repeating: true, count: oldRuns.count)
-    } else if updatedKeepOrder {
-      let runs = oldRuns.map(\.run)
-      // Length first, then unchanged elements: length × (total + 1) + unchanged orders them so.
-      let scale = runs.reduce(0) { $0 + $1.count } + 1
-      staying = longestIncreasingRuns(runs) {
-        $0.count * scale + ($0.kind == .updated ? 0 : $0.count)
-      }
-    } else {
-      staying = longestIncreasingRuns(oldRuns.map(\.run)) { $0.kind == .updated ? 0 : $0.count }
-    }
     var candidates: [(old: Int, new: Int)] = []
     for (index, entry) in oldRuns.enumerated() {
       let run = entry.run
@@ -875,15 +895,24 @@ struct ElementPlan {
 /// subsequence of old indexes, each run weighted by its length. Runs are disjoint, so a run is
 /// either wholly before or wholly after another: the best subsequence takes whole runs.
 ///
-/// `weight` gives each run's weight (its length by default; see ``ElementPlan``).
+/// `weight` gives each run's weight (its length by default; see ``ElementPlan``); `ranks`, when
+/// given, each run's rank (from 1) by old start, so that callers reading the same runs several
+/// times sort them once.
 ///
 /// - Complexity: O(r log r) for r runs.
-func longestIncreasingRuns(_ runs: [Run], weight: (Run) -> Int = \.count) -> [Bool] {
+func longestIncreasingRuns(
+  _ runs: [Run], ranks: [Int]? = nil, weight: (Run) -> Int = \.count
+) -> [Bool] {
   guard runs.count > 1 else { return Array(repeating: true, count: runs.count) }
   // Rank runs by old start; a Fenwick tree over ranks gives the best chain ending below a rank.
-  let order = runs.indices.sorted { runs[$0].start < runs[$1].start }
-  var rank = [Int](repeating: 0, count: runs.count)
-  for (r, index) in order.enumerated() { rank[index] = r + 1 }
+  let rank =
+    ranks
+    ?? {
+      var rank = [Int](repeating: 0, count: runs.count)
+      let order = runs.indices.sorted { runs[$0].start < runs[$1].start }
+      for (r, index) in order.enumerated() { rank[index] = r + 1 }
+      return rank
+    }()
   var tree = [(weight: Int, run: Int)](repeating: (0, -1), count: runs.count + 1)
   var previous = [Int](repeating: -1, count: runs.count)
   var best = (weight: 0, run: -1)
