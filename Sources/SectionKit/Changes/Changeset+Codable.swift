@@ -31,15 +31,12 @@ extension Changeset: Codable {
     func decode<T: Decodable>(_ key: CodingKeys) throws -> [T] {
       try container.decodeIfPresent([T].self, forKey: key) ?? []
     }
-    self.init()
-    deletedSectionRanges = try decode(.deletedSectionRanges)
-    insertedSectionRanges = try decode(.insertedSectionRanges)
-    reloadedSectionRanges = try decode(.reloadedSectionRanges)
-    movedSections = try decode(.movedSections)
-    deletedElements = try decode(.deletedElements)
-    insertedElements = try decode(.insertedElements)
-    reloadedElements = try decode(.reloadedElements)
-    movedElements = try decode(.movedElements)
+    try self.init(
+      deletedSectionRanges: decode(.deletedSectionRanges),
+      insertedSectionRanges: decode(.insertedSectionRanges),
+      reloadedSectionRanges: decode(.reloadedSectionRanges), movedSections: decode(.movedSections),
+      deletedElements: decode(.deletedElements), insertedElements: decode(.insertedElements),
+      reloadedElements: decode(.reloadedElements), movedElements: decode(.movedElements))
     if let violation = invariantViolation() {
       throw DecodingError.dataCorrupted(
         DecodingError.Context(

@@ -72,76 +72,89 @@ public struct Changeset: Sendable {
     public var description: String { "\(from) → \(to)" }
   }
 
+  /// The parts (see ``Storage``); read by tests.
+  private(set) var storage: Storage
+
   /// Sections deleted, in old coordinates.
   ///
   /// - Complexity: O(1) for a changeset a coordinator hands out, decodes or builds with
   ///   ``init(deletedSections:insertedSections:reloadedSections:movedSections:deletedElements:insertedElements:reloadedElements:movedElements:)``:
   ///   the set is stored beside ``deletedSectionRanges``.
   public var deletedSections: IndexSet {
-    get { sectionSets?.deleted ?? IndexSet(ranges: storedDeletedSectionRanges) }
+    get {
+      storedParts.map { $0.deletedSections ?? IndexSet(ranges: $0.deletedSectionRanges) } ?? []
+    }
     set {
-      storedDeletedSectionRanges = Array(newValue.rangeView)
-      sectionSets = StoredSectionSets(
-        deleted: newValue, inserted: sectionSets?.inserted, reloaded: sectionSets?.reloaded)
+      let ranges = Array(newValue.rangeView)
+      guard !ranges.isEmpty || storedParts != nil else { return }
+      let parts = uniqueParts()
+      parts.deletedSectionRanges = ranges
+      parts.deletedSections = newValue
     }
   }
   /// Sections inserted, in new coordinates.
   ///
   /// - Complexity: O(1), as ``deletedSections``.
   public var insertedSections: IndexSet {
-    get { sectionSets?.inserted ?? IndexSet(ranges: storedInsertedSectionRanges) }
+    get {
+      storedParts.map { $0.insertedSections ?? IndexSet(ranges: $0.insertedSectionRanges) } ?? []
+    }
     set {
-      storedInsertedSectionRanges = Array(newValue.rangeView)
-      sectionSets = StoredSectionSets(
-        deleted: sectionSets?.deleted, inserted: newValue, reloaded: sectionSets?.reloaded)
+      let ranges = Array(newValue.rangeView)
+      guard !ranges.isEmpty || storedParts != nil else { return }
+      let parts = uniqueParts()
+      parts.insertedSectionRanges = ranges
+      parts.insertedSections = newValue
     }
   }
   /// Sections reloaded, in old coordinates.
   ///
   /// - Complexity: O(1), as ``deletedSections``.
   public var reloadedSections: IndexSet {
-    get { sectionSets?.reloaded ?? IndexSet(ranges: storedReloadedSectionRanges) }
+    get {
+      storedParts.map { $0.reloadedSections ?? IndexSet(ranges: $0.reloadedSectionRanges) } ?? []
+    }
     set {
-      storedReloadedSectionRanges = Array(newValue.rangeView)
-      sectionSets = StoredSectionSets(
-        deleted: sectionSets?.deleted, inserted: sectionSets?.inserted, reloaded: newValue)
-    }
-  }
-
-  /// ``deletedSections`` as sorted, disjoint, non-adjacent ranges (what a changeset encodes).
-  public package(set) var deletedSectionRanges: [Range<Int>] {
-    get { storedDeletedSectionRanges }
-    _modify {
-      sectionSets = nil
-      yield &storedDeletedSectionRanges
-    }
-  }
-  /// ``insertedSections`` as sorted ranges.
-  public package(set) var insertedSectionRanges: [Range<Int>] {
-    get { storedInsertedSectionRanges }
-    _modify {
-      sectionSets = nil
-      yield &storedInsertedSectionRanges
-    }
-  }
-  /// ``reloadedSections`` as sorted ranges.
-  public package(set) var reloadedSectionRanges: [Range<Int>] {
-    get { storedReloadedSectionRanges }
-    _modify {
-      sectionSets = nil
-      yield &storedReloadedSectionRanges
+      let ranges = Array(newValue.rangeView)
+      guard !ranges.isEmpty || storedParts != nil else { return }
+      let parts = uniqueParts()
+      parts.reloadedSectionRanges = ranges
+      parts.reloadedSections = newValue
     }
   }
 
   // The section sets are kept as sorted ranges, which the reducer appends to and the mirror,
   // the encoding and `count` read without allocating; the `IndexSet`s adapters read (often inside
-  // a loop) are stored beside them by ``storeSectionSets()`` once the ranges are final, in one
-  // box (one reference to copy, none when no section changed), and dropped by any later write to
-  // the ranges.
-  private var storedDeletedSectionRanges: [Range<Int>] = []
-  private var storedInsertedSectionRanges: [Range<Int>] = []
-  private var storedReloadedSectionRanges: [Range<Int>] = []
-  private var sectionSets: StoredSectionSets?
+  // a loop) are stored beside them by ``storeSectionSets()`` once the ranges are final, and
+  // dropped by any later write to their ranges.
+
+  /// ``deletedSections`` as sorted, disjoint, non-adjacent ranges (what a changeset encodes).
+  public package(set) var deletedSectionRanges: [Range<Int>] {
+    get { storedParts?.deletedSectionRanges ?? [] }
+    _modify {
+      let parts = uniqueParts()
+      parts.deletedSections = nil
+      yield &parts.deletedSectionRanges
+    }
+  }
+  /// ``insertedSections`` as sorted ranges.
+  public package(set) var insertedSectionRanges: [Range<Int>] {
+    get { storedParts?.insertedSectionRanges ?? [] }
+    _modify {
+      let parts = uniqueParts()
+      parts.insertedSections = nil
+      yield &parts.insertedSectionRanges
+    }
+  }
+  /// ``reloadedSections`` as sorted ranges.
+  public package(set) var reloadedSectionRanges: [Range<Int>] {
+    get { storedParts?.reloadedSectionRanges ?? [] }
+    _modify {
+      let parts = uniqueParts()
+      parts.reloadedSections = nil
+      yield &parts.reloadedSectionRanges
+    }
+  }
 
   /// Stores the `IndexSet` of each section part beside its ranges, so that reading it builds
   /// nothing; called once the ranges are final (when a batch's changeset is handed out, or
@@ -150,36 +163,92 @@ public struct Changeset: Sendable {
   ///
   /// - Complexity: O(r) for r section ranges.
   mutating func storeSectionSets() {
-    guard
-      !(storedDeletedSectionRanges.isEmpty && storedInsertedSectionRanges.isEmpty
-        && storedReloadedSectionRanges.isEmpty)
+    guard let stored = storedParts,
+      !(stored.deletedSectionRanges.isEmpty && stored.insertedSectionRanges.isEmpty
+        && stored.reloadedSectionRanges.isEmpty)
     else { return }
-    sectionSets = StoredSectionSets(
-      deleted: sectionSets?.deleted ?? IndexSet(ranges: storedDeletedSectionRanges),
-      inserted: sectionSets?.inserted ?? IndexSet(ranges: storedInsertedSectionRanges),
-      reloaded: sectionSets?.reloaded ?? IndexSet(ranges: storedReloadedSectionRanges))
+    let parts = uniqueParts()
+    if parts.deletedSections == nil {
+      parts.deletedSections = IndexSet(ranges: parts.deletedSectionRanges)
+    }
+    if parts.insertedSections == nil {
+      parts.insertedSections = IndexSet(ranges: parts.insertedSectionRanges)
+    }
+    if parts.reloadedSections == nil {
+      parts.reloadedSections = IndexSet(ranges: parts.reloadedSectionRanges)
+    }
   }
+
   /// Sections moved, old → new.
-  public var movedSections: [SectionMove]
+  public var movedSections: [SectionMove] {
+    get { storedParts?.movedSections ?? [] }
+    _modify { yield &uniqueParts().movedSections }
+  }
   /// Elements deleted, in old coordinates, sorted.
-  public var deletedElements: [IndexPath]
+  public var deletedElements: [IndexPath] {
+    get { elements(.deleted) }
+    _modify {
+      if let parts = partsForElements(.deleted) {
+        yield &parts.deletedElements
+      } else {
+        var elements = takeElements(.deleted)
+        defer { putElements(elements, .deleted) }
+        yield &elements
+      }
+    }
+  }
   /// Elements inserted, in new coordinates, sorted.
-  public var insertedElements: [IndexPath]
+  public var insertedElements: [IndexPath] {
+    get { elements(.inserted) }
+    _modify {
+      if let parts = partsForElements(.inserted) {
+        yield &parts.insertedElements
+      } else {
+        var elements = takeElements(.inserted)
+        defer { putElements(elements, .inserted) }
+        yield &elements
+      }
+    }
+  }
   /// Elements reloaded (content changed, position as UIKit computes it), in old coordinates, sorted.
-  public var reloadedElements: [IndexPath]
+  public var reloadedElements: [IndexPath] {
+    get { elements(.reloaded) }
+    _modify {
+      if let parts = partsForElements(.reloaded) {
+        yield &parts.reloadedElements
+      } else {
+        var elements = takeElements(.reloaded)
+        defer { putElements(elements, .reloaded) }
+        yield &elements
+      }
+    }
+  }
   /// Elements moved, old → new, sorted by destination.
-  public var movedElements: [Move]
+  public var movedElements: [Move] {
+    get {
+      switch storage {
+      case .moves(let moves): moves
+      case .parts(let parts): parts.movedElements
+      case .empty, .elements: []
+      }
+    }
+    _modify {
+      if let parts = partsForMoves() {
+        yield &parts.movedElements
+      } else {
+        var moves = takeMoves()
+        defer { storage = moves.capacity == 0 ? .empty : .moves(moves) }
+        yield &moves
+      }
+    }
+  }
 
   /// Creates an empty changeset.
   ///
   /// - Complexity: O(1), with no allocation (the initializer with `IndexSet` parameters builds
   ///   three empty index sets, which costs more than the rest of a one-change batch).
   public init() {
-    movedSections = []
-    deletedElements = []
-    insertedElements = []
-    reloadedElements = []
-    movedElements = []
+    storage = .empty
   }
 
   /// Creates a changeset; every part defaults to empty.
@@ -189,25 +258,73 @@ public struct Changeset: Sendable {
     deletedElements: [IndexPath] = [], insertedElements: [IndexPath] = [],
     reloadedElements: [IndexPath] = [], movedElements: [Move] = []
   ) {
-    self.movedSections = movedSections
-    self.deletedElements = deletedElements
-    self.insertedElements = insertedElements
-    self.reloadedElements = reloadedElements
-    self.movedElements = movedElements
-    self.storedDeletedSectionRanges = Array(deletedSections.rangeView)
-    self.storedInsertedSectionRanges = Array(insertedSections.rangeView)
-    self.storedReloadedSectionRanges = Array(reloadedSections.rangeView)
-    if !(deletedSections.isEmpty && insertedSections.isEmpty && reloadedSections.isEmpty) {
-      self.sectionSets = StoredSectionSets(
-        deleted: deletedSections, inserted: insertedSections, reloaded: reloadedSections)
+    self.init(
+      deletedSectionRanges: Array(deletedSections.rangeView),
+      insertedSectionRanges: Array(insertedSections.rangeView),
+      reloadedSectionRanges: Array(reloadedSections.rangeView), movedSections: movedSections,
+      deletedElements: deletedElements, insertedElements: insertedElements,
+      reloadedElements: reloadedElements, movedElements: movedElements)
+    if let parts = storedParts,
+      !(deletedSections.isEmpty && insertedSections.isEmpty && reloadedSections.isEmpty)
+    {
+      parts.deletedSections = deletedSections
+      parts.insertedSections = insertedSections
+      parts.reloadedSections = reloadedSections
+    }
+  }
+
+  /// Creates a changeset from its parts as they are encoded, holding a single element part
+  /// without a box.
+  init(
+    deletedSectionRanges: [Range<Int>], insertedSectionRanges: [Range<Int>],
+    reloadedSectionRanges: [Range<Int>], movedSections: [SectionMove],
+    deletedElements: [IndexPath], insertedElements: [IndexPath],
+    reloadedElements: [IndexPath], movedElements: [Move]
+  ) {
+    let nonEmpty =
+      (deletedElements.isEmpty ? 0 : 1) + (insertedElements.isEmpty ? 0 : 1)
+      + (reloadedElements.isEmpty ? 0 : 1) + (movedElements.isEmpty ? 0 : 1)
+    guard
+      deletedSectionRanges.isEmpty && insertedSectionRanges.isEmpty
+        && reloadedSectionRanges.isEmpty && movedSections.isEmpty && nonEmpty <= 1
+    else {
+      let parts = Parts()
+      parts.deletedSectionRanges = deletedSectionRanges
+      parts.insertedSectionRanges = insertedSectionRanges
+      parts.reloadedSectionRanges = reloadedSectionRanges
+      parts.movedSections = movedSections
+      parts.deletedElements = deletedElements
+      parts.insertedElements = insertedElements
+      parts.reloadedElements = reloadedElements
+      parts.movedElements = movedElements
+      storage = .parts(parts)
+      return
+    }
+    if !deletedElements.isEmpty {
+      storage = .elements(deletedElements, .deleted)
+    } else if !insertedElements.isEmpty {
+      storage = .elements(insertedElements, .inserted)
+    } else if !reloadedElements.isEmpty {
+      storage = .elements(reloadedElements, .reloaded)
+    } else if !movedElements.isEmpty {
+      storage = .moves(movedElements)
+    } else {
+      storage = .empty
     }
   }
 
   /// Whether nothing changed.
   public var isEmpty: Bool {
-    deletedSectionRanges.isEmpty && insertedSectionRanges.isEmpty && reloadedSectionRanges.isEmpty
-      && movedSections.isEmpty && deletedElements.isEmpty && insertedElements.isEmpty
-      && reloadedElements.isEmpty && movedElements.isEmpty
+    switch storage {
+    case .empty: true
+    case .elements(let elements, _): elements.isEmpty
+    case .moves(let moves): moves.isEmpty
+    case .parts(let parts):
+      parts.deletedSectionRanges.isEmpty && parts.insertedSectionRanges.isEmpty
+        && parts.reloadedSectionRanges.isEmpty && parts.movedSections.isEmpty
+        && parts.deletedElements.isEmpty && parts.insertedElements.isEmpty
+        && parts.reloadedElements.isEmpty && parts.movedElements.isEmpty
+    }
   }
 
   /// The number of operations in the changeset (each section and element counted once),
@@ -234,26 +351,172 @@ public struct Changeset: Sendable {
   }
 }
 
-/// The section sets of a ``Changeset``, stored beside their ranges (`nil`: build from the
-/// ranges).
-final class StoredSectionSets: Sendable {
-  let deleted: IndexSet?
-  let inserted: IndexSet?
-  let reloaded: IndexSet?
+/// How a ``Changeset`` holds its parts.
+///
+/// A changeset with no section part and at most one non-empty element part (what a batch of one
+/// element change reads off) holds that array alone, with no box: copying it retains one
+/// reference, destroying it releases one, and it allocates nothing beyond the array. Any other
+/// changeset holds its parts in one ``Parts`` box, shared between copies and copied on the first
+/// write to a shared one (each array in it then copied on its own first write): a copy still
+/// retains one reference, where nine separate parts took nine.
+extension Changeset {
+  /// The element part an inline array is.
+  enum ElementPart: UInt8, Sendable {
+    case deleted, inserted, reloaded
+  }
 
-  init(deleted: IndexSet?, inserted: IndexSet?, reloaded: IndexSet?) {
-    self.deleted = deleted
-    self.inserted = inserted
-    self.reloaded = reloaded
+  enum Storage: Sendable {
+    /// Every part empty.
+    case empty
+    /// One element part (the others and every section part empty).
+    case elements([IndexPath], ElementPart)
+    /// The element moves (every other part empty).
+    case moves([Move])
+    /// Every part, in a box.
+    case parts(Parts)
+  }
+
+  /// Every part of a changeset. Written only while uniquely referenced (``uniqueParts()``), so
+  /// that a box shared between changesets, and so between threads, is never written.
+  final class Parts: @unchecked Sendable {
+    // Unchecked for exclusivity as the coordinator's own state: each write is inside a
+    // changeset's mutating accessor, on a box no other changeset holds.
+    @exclusivity(unchecked) var deletedSectionRanges: [Range<Int>] = []
+    @exclusivity(unchecked) var insertedSectionRanges: [Range<Int>] = []
+    @exclusivity(unchecked) var reloadedSectionRanges: [Range<Int>] = []
+    /// The `IndexSet` of each section part, stored beside its ranges (`nil`: build it from them).
+    @exclusivity(unchecked) var deletedSections: IndexSet?
+    @exclusivity(unchecked) var insertedSections: IndexSet?
+    @exclusivity(unchecked) var reloadedSections: IndexSet?
+    @exclusivity(unchecked) var movedSections: [SectionMove] = []
+    @exclusivity(unchecked) var deletedElements: [IndexPath] = []
+    @exclusivity(unchecked) var insertedElements: [IndexPath] = []
+    @exclusivity(unchecked) var reloadedElements: [IndexPath] = []
+    @exclusivity(unchecked) var movedElements: [Move] = []
+
+    init() {}
+
+    /// A box holding the same parts (each array shared until its first write).
+    func copy() -> Parts {
+      let copy = Parts()
+      copy.deletedSectionRanges = deletedSectionRanges
+      copy.insertedSectionRanges = insertedSectionRanges
+      copy.reloadedSectionRanges = reloadedSectionRanges
+      copy.deletedSections = deletedSections
+      copy.insertedSections = insertedSections
+      copy.reloadedSections = reloadedSections
+      copy.movedSections = movedSections
+      copy.deletedElements = deletedElements
+      copy.insertedElements = insertedElements
+      copy.reloadedElements = reloadedElements
+      copy.movedElements = movedElements
+      return copy
+    }
+  }
+
+  /// The box, when the parts are in one.
+  private var storedParts: Parts? {
+    if case .parts(let parts) = storage { return parts }
+    return nil
+  }
+
+  /// The parts in a box this changeset alone holds: the box copied when shared, or made from
+  /// the parts held without one.
+  private mutating func uniqueParts() -> Parts {
+    var parts: Parts
+    switch storage {
+    case .parts(let held):
+      parts = held
+      // Released here, so that `parts` holds the only reference unless another changeset does.
+      storage = .empty
+      if !isKnownUniquelyReferenced(&parts) { parts = parts.copy() }
+    case .empty:
+      parts = Parts()
+    case .elements(let elements, let part):
+      parts = Parts()
+      switch part {
+      case .deleted: parts.deletedElements = elements
+      case .inserted: parts.insertedElements = elements
+      case .reloaded: parts.reloadedElements = elements
+      }
+    case .moves(let moves):
+      parts = Parts()
+      parts.movedElements = moves
+    }
+    storage = .parts(parts)
+    return parts
+  }
+
+  /// An element part.
+  @inline(__always)
+  private func elements(_ part: ElementPart) -> [IndexPath] {
+    switch storage {
+    case .elements(let elements, let held): held == part ? elements : []
+    case .parts(let parts):
+      switch part {
+      case .deleted: parts.deletedElements
+      case .inserted: parts.insertedElements
+      case .reloaded: parts.reloadedElements
+      }
+    case .empty, .moves: []
+    }
+  }
+
+  /// The box to write element part `part` in, or `nil` when it is written without one: it is
+  /// the part held without a box, or every other part is empty.
+  @inline(__always)
+  private mutating func partsForElements(_ part: ElementPart) -> Parts? {
+    switch storage {
+    case .empty: nil
+    case .elements(let elements, let held): held == part || elements.isEmpty ? nil : uniqueParts()
+    case .moves(let moves): moves.isEmpty ? nil : uniqueParts()
+    case .parts: uniqueParts()
+    }
+  }
+
+  /// The box to write the element moves in, or `nil` as ``partsForElements(_:)``.
+  @inline(__always)
+  private mutating func partsForMoves() -> Parts? {
+    switch storage {
+    case .empty, .moves: nil
+    case .elements(let elements, _): elements.isEmpty ? nil : uniqueParts()
+    case .parts: uniqueParts()
+    }
+  }
+
+  /// Element part `part`, taken out (so that it is uniquely referenced) to be written without a
+  /// box and put back by ``putElements(_:_:)``; every part is left empty. Called only when
+  /// ``partsForElements(_:)`` answered `nil`.
+  @inline(__always)
+  private mutating func takeElements(_ part: ElementPart) -> [IndexPath] {
+    defer { storage = .empty }
+    if case .elements(let elements, let held) = storage, held == part { return elements }
+    return []
+  }
+
+  /// The element moves, taken out as ``takeElements(_:)``, after ``partsForMoves()`` answered
+  /// `nil`.
+  @inline(__always)
+  private mutating func takeMoves() -> [Move] {
+    defer { storage = .empty }
+    if case .moves(let moves) = storage { return moves }
+    return []
+  }
+
+  /// Puts back the element part taken by ``takeElements(_:)``; an empty one with no storage
+  /// reserved is not kept.
+  @inline(__always)
+  private mutating func putElements(_ elements: [IndexPath], _ part: ElementPart) {
+    storage = elements.capacity == 0 ? .empty : .elements(elements, part)
   }
 }
 
 extension Changeset: Hashable {
   /// Two changesets are equal when every part is (the stored section sets follow the ranges).
   public static func == (lhs: Changeset, rhs: Changeset) -> Bool {
-    lhs.storedDeletedSectionRanges == rhs.storedDeletedSectionRanges
-      && lhs.storedInsertedSectionRanges == rhs.storedInsertedSectionRanges
-      && lhs.storedReloadedSectionRanges == rhs.storedReloadedSectionRanges
+    lhs.deletedSectionRanges == rhs.deletedSectionRanges
+      && lhs.insertedSectionRanges == rhs.insertedSectionRanges
+      && lhs.reloadedSectionRanges == rhs.reloadedSectionRanges
       && lhs.movedSections == rhs.movedSections && lhs.deletedElements == rhs.deletedElements
       && lhs.insertedElements == rhs.insertedElements
       && lhs.reloadedElements == rhs.reloadedElements && lhs.movedElements == rhs.movedElements
@@ -261,9 +524,9 @@ extension Changeset: Hashable {
 
   /// Hashes every part.
   public func hash(into hasher: inout Hasher) {
-    hasher.combine(storedDeletedSectionRanges)
-    hasher.combine(storedInsertedSectionRanges)
-    hasher.combine(storedReloadedSectionRanges)
+    hasher.combine(deletedSectionRanges)
+    hasher.combine(insertedSectionRanges)
+    hasher.combine(reloadedSectionRanges)
     hasher.combine(movedSections)
     hasher.combine(deletedElements)
     hasher.combine(insertedElements)
