@@ -332,22 +332,30 @@ public struct Changeset: Sendable {
   ///
   /// - Complexity: O(r) for r section ranges.
   public var count: Int {
-    var total = movedSections.count + deletedElements.count + insertedElements.count
-    total += reloadedElements.count + movedElements.count
-    // Three loops, not one over a joined array: this is read once per changeset by adapters.
-    func add(_ ranges: [Range<Int>]) -> Bool {
-      for range in ranges {
-        let (width, wide) = range.upperBound.subtractingReportingOverflow(range.lowerBound)
-        let (sum, overflow) = total.addingReportingOverflow(width)
-        if wide || overflow { return false }
-        total = sum
+    switch storage {
+    case .empty: return 0
+    case .elements(let elements, _): return elements.count
+    case .moves(let moves): return moves.count
+    case .parts(let parts):
+      var total = parts.movedSections.count + parts.deletedElements.count
+      total += parts.insertedElements.count + parts.reloadedElements.count
+      total += parts.movedElements.count
+      // Three loops, not one over a joined array: this is read once per changeset by adapters.
+      func add(_ ranges: [Range<Int>]) -> Bool {
+        for range in ranges {
+          let (width, wide) = range.upperBound.subtractingReportingOverflow(range.lowerBound)
+          let (sum, overflow) = total.addingReportingOverflow(width)
+          if wide || overflow { return false }
+          total = sum
+        }
+        return true
       }
-      return true
+      guard
+        add(parts.deletedSectionRanges), add(parts.insertedSectionRanges),
+        add(parts.reloadedSectionRanges)
+      else { return .max }
+      return total
     }
-    guard add(deletedSectionRanges), add(insertedSectionRanges), add(reloadedSectionRanges) else {
-      return .max
-    }
-    return total
   }
 }
 

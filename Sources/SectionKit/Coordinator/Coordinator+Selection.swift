@@ -274,7 +274,9 @@ extension Coordinator {
   /// applied; each in the coordinates of the time it is told, and only where the element's
   /// selection still is what the news says.
   func deliverAdapterNotifications() {
-    guard !isCallingAdapter, !handlers.isDeliveringToAdapter else { return }
+    guard !handlers.adapterNotifications.isEmpty, !isCallingAdapter,
+      !handlers.isDeliveringToAdapter
+    else { return }
     handlers.isDeliveringToAdapter = true
     defer { handlers.isDeliveringToAdapter = false }
     while !handlers.adapterNotifications.isEmpty {
@@ -407,7 +409,9 @@ extension Coordinator {
 
   /// Delivers the handler calls owed, unless a changeset is being applied.
   func deliverHandlerNotifications() {
-    guard !handlers.isDelivering, !isCallingAdapter else { return }
+    guard !handlers.notifications.isEmpty, !handlers.isDelivering, !isCallingAdapter else {
+      return
+    }
     handlers.isDelivering = true
     defer { handlers.isDelivering = false }
     while !handlers.notifications.isEmpty {
