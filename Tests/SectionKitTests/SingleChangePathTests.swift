@@ -71,8 +71,8 @@ import Testing
         var reducer = BatchReducer(presented: coordinator.presented)
         reducer.apply(single.event)
         let expected = reducer.finish(mapping: coordinator.mapping)
-        let actual = single.commit(
-          oldCounts: coordinator.presented.counts, mapping: coordinator.mapping)
+        // The reducer asks the model for the section's new count; the single change derives it.
+        let actual = single.commit(oldCount: coordinator.presented.counts[single.section])
         #expect(
           actual.changeset == expected.changeset,
           "seed \(seed), iteration \(iteration): \(single.event)")

@@ -378,6 +378,7 @@ extension Coordinator {
   /// selected at their new paths. Elements whose selection could not follow them are announced
   /// deselected.
   func announceKeptSelection(_ survivors: [IndexPath: IndexPath]) {
+    guard !survivors.isEmpty || !handlers.lostSelections.isEmpty else { return }
     for new in survivors.values {
       notifyAdapter(selected: true, presented.sections[new[0]], [new[1]])
     }

@@ -25,14 +25,15 @@ struct SingleChange {
   }
 
   /// The changeset of this change and what the adapter shows after it, as
-  /// ``BatchReducer/finish(mapping:)`` reads it off for a batch of this one event; `mapping`
-  /// presents the model as it is at the end of the batch.
-  func commit(oldCounts: [Int], mapping: SectionProviderMapping) -> PresentedState.Commit {
+  /// ``BatchReducer/finish(mapping:)`` reads it off for a batch of this one event; `oldCount`
+  /// is the count of the section before the batch. The new count follows from the change, as
+  /// the reducer reads it for a section whose only event it is, without asking the section.
+  func commit(oldCount: Int) -> PresentedState.Commit {
     var commit = PresentedState.Commit(changeset: Changeset(), deleted: [])
     BatchReducer.readOff(
       change, oldSection: section, newSection: section, into: &commit.changeset)
-    let count = mapping.section(at: section).numberOfElements
-    if count != oldCounts[section] { commit.recount = .init(index: section, count: count) }
+    let delta = BatchReducer.countDelta(of: change)
+    if delta != 0 { commit.recount = .init(index: section, count: oldCount + delta) }
     return commit
   }
 }
@@ -78,7 +79,7 @@ extension Coordinator {
   /// empty, until `updateData`, to follow the adapter's paths to the model.
   func takeSingle() -> (PresentedState.Commit, BatchEvents) {
     let single = singleChange.take()!
-    let commit = single.commit(oldCounts: presented.counts, mapping: mapping)
+    let commit = single.commit(oldCount: presented.counts[single.section])
     if !commit.changeset.isEmpty { applyingSingle = single }
     return (commit, BatchEvents(first: single.event))
   }
