@@ -277,4 +277,52 @@ import Testing
     }
     withExtendedLifetime(coordinator) {}
   }
+
+  /// An adapter that reads each changeset and keeps none: where the array of each insert is.
+  final class ForgetfulAdapter: ViewAdapter {
+    var buffers: [UnsafeRawPointer?] = []
+    var parts: [Changeset] = []
+    func reloadData(from coordinator: Coordinator) {}
+    func apply(
+      _ changeset: Changeset, from coordinator: Coordinator, updateData: @escaping () -> Void
+    ) {
+      updateData()
+      if !changeset.insertedElements.isEmpty {
+        buffers.append(
+          changeset.insertedElements.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) })
+      }
+      // Copied element by element, so that no array of the changeset is kept.
+      parts.append(
+        Changeset(
+          deletedElements: changeset.deletedElements.map { $0 },
+          insertedElements: changeset.insertedElements.map { $0 }))
+    }
+  }
+
+  /// Single changes that nobody keeps are built in the array of the one before, which the
+  /// coordinator keeps meanwhile; every changeset is still right.
+  @Test func singleChangesNobodyKeeps_reuseOneArray() {
+    let adapter = ForgetfulAdapter()
+    let section = ArraySection([1, 2, 3])
+    let coordinator = coordinate([section], adapter: adapter)
+    var spares: [UnsafeRawPointer?] = []
+    for value in 4...8 {
+      section.append(value)
+      #expect(coordinator.spareArrays.paths.isEmpty)
+      #expect(coordinator.spareArrays.paths.capacity > 0)
+      spares.append(
+        coordinator.spareArrays.paths.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) })
+    }
+    section.remove(at: 0)
+    #expect(
+      adapter.parts == [
+        Changeset(insertedElements: [[0, 3]]), Changeset(insertedElements: [[0, 4]]),
+        Changeset(insertedElements: [[0, 5]]), Changeset(insertedElements: [[0, 6]]),
+        Changeset(insertedElements: [[0, 7]]), Changeset(deletedElements: [[0, 0]]),
+      ])
+    // Each insert after the first was built in the spare the one before left.
+    #expect(adapter.buffers.count == 5)
+    #expect(Array(adapter.buffers.dropFirst()) == Array(spares.dropLast()))
+    withExtendedLifetime(coordinator) {}
+  }
 }

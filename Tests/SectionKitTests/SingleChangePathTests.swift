@@ -72,7 +72,10 @@ import Testing
         reducer.apply(single.event)
         let expected = reducer.finish(mapping: coordinator.mapping)
         // The reducer asks the model for the section's new count; the single change derives it.
-        let actual = single.commit(oldCount: coordinator.presented.counts[single.section])
+        // Built in the coordinator's spare arrays (a copy: the coordinator's stay as they were).
+        var spare = coordinator.spareArrays
+        let actual = single.commit(
+          oldCount: coordinator.presented.counts[single.section], spare: &spare)
         #expect(
           actual.changeset == expected.changeset,
           "seed \(seed), iteration \(iteration): \(single.event)")

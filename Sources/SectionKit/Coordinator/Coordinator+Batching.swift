@@ -98,7 +98,7 @@ extension Coordinator {
       pendingCommit = consume commit
       batchEvents = events
       isCallingAdapter = true
-      callApply(adapter, changeset)
+      callApply(adapter, consume changeset)
       isCallingAdapter = false
       retireKeptCallback()
       commitPending()

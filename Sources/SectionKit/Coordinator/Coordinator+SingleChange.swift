@@ -28,13 +28,48 @@ struct SingleChange {
   /// ``BatchReducer/finish(mapping:)`` reads it off for a batch of this one event; `oldCount`
   /// is the count of the section before the batch. The new count follows from the change, as
   /// the reducer reads it for a section whose only event it is, without asking the section.
-  func commit(oldCount: Int) -> PresentedState.Commit {
+  ///
+  /// The changeset's array is `spare`'s when it has room (taken from it): a changeset handed
+  /// out earlier whose array nobody kept (see ``Coordinator/keepSpareArray(of:)``).
+  func commit(oldCount: Int, spare: inout SpareArrays) -> PresentedState.Commit {
     var commit = PresentedState.Commit(changeset: Changeset(), deleted: [])
+    switch change {
+    case .insert: commit.changeset.insertedElements = spare.takePaths()
+    case .remove: commit.changeset.deletedElements = spare.takePaths()
+    case .update: commit.changeset.reloadedElements = spare.takePaths()
+    case .move(let from, let to):
+      if from != to { commit.changeset.movedElements = spare.takeMoves() }
+    }
     BatchReducer.readOff(
       change, oldSection: section, newSection: section, into: &commit.changeset)
     let delta = BatchReducer.countDelta(of: change)
     if delta != 0 { commit.recount = .init(index: section, count: oldCount + delta) }
     return commit
+  }
+}
+
+/// Empty arrays with room, left by changesets of single changes that nobody kept after they
+/// were applied: the next single change's changeset is built in one of them, so that a batch of
+/// one change allocates nothing while the adapter keeps no changeset.
+struct SpareArrays {
+  /// At most this many elements of room are kept (a single change needs one).
+  static let maximumCapacity = 4
+
+  var paths: [IndexPath] = []
+  var moves: [Changeset.Move] = []
+
+  /// The spare array of index paths, leaving none.
+  mutating func takePaths() -> [IndexPath] {
+    var taken: [IndexPath] = []
+    swap(&taken, &paths)
+    return taken
+  }
+
+  /// The spare array of moves, leaving none.
+  mutating func takeMoves() -> [Changeset.Move] {
+    var taken: [Changeset.Move] = []
+    swap(&taken, &moves)
+    return taken
   }
 }
 
@@ -79,7 +114,7 @@ extension Coordinator {
   /// empty, until `updateData`, to follow the adapter's paths to the model.
   func takeSingle() -> (PresentedState.Commit, BatchEvents) {
     let single = singleChange.take()!
-    let commit = single.commit(oldCount: presented.counts[single.section])
+    let commit = single.commit(oldCount: presented.counts[single.section], spare: &spareArrays)
     if !commit.changeset.isEmpty { applyingSingle = single }
     return (commit, BatchEvents(first: single.event))
   }
@@ -104,10 +139,37 @@ extension Coordinator {
   /// ``UpdateDataCallback``). A function of its own, so that the closure is released when it
   /// returns and the callback's uniqueness can be checked.
   @inline(never)
-  func callApply(_ adapter: any ViewAdapter, _ changeset: Changeset) {
+  func callApply(_ adapter: any ViewAdapter, _ changeset: consuming Changeset) {
     if updateDataCallback == nil { updateDataCallback = UpdateDataCallback(self) }
     let callback = updateDataCallback!
     adapter.apply(changeset, from: self) { [callback] in callback.coordinator?.commitPending() }
+    keepSpareArray(of: consume changeset)
+  }
+
+  /// Keeps the array of `changeset`, applied and handed back by the adapter, as a spare for the
+  /// next single change (``SpareArrays``), when it is the one element part of a small changeset
+  /// and the commit no longer holds it. Emptying it keeps its buffer when nobody else holds the
+  /// array; when the adapter kept the changeset, it allocates the buffer the next single change
+  /// would have allocated.
+  func keepSpareArray(of changeset: consuming Changeset) {
+    guard pendingCommit == nil else { return }
+    var paths: [IndexPath] = []
+    var moves: [Changeset.Move] = []
+    switch changeset.storage {
+    case .elements(let held, _): paths = held
+    case .moves(let held): moves = held
+    case .empty, .parts: return
+    }
+    // The changeset's reference dropped, the array holds the only one unless the adapter kept it.
+    changeset = Changeset()
+    if paths.capacity > 0 && paths.capacity <= SpareArrays.maximumCapacity {
+      paths.removeAll(keepingCapacity: true)
+      spareArrays.paths = paths
+    }
+    if moves.capacity > 0 && moves.capacity <= SpareArrays.maximumCapacity {
+      moves.removeAll(keepingCapacity: true)
+      spareArrays.moves = moves
+    }
   }
 
   /// After `apply` returned: a callback the adapter kept is cut off, so that a late call does

@@ -98,6 +98,8 @@ public final class Coordinator {
   @exclusivity(unchecked) var applyingSingle: SingleChange?
   /// What the `updateData` closures call, reused while no adapter keeps one.
   @exclusivity(unchecked) var updateDataCallback: UpdateDataCallback?
+  /// The arrays of applied single changes that nobody kept, for the next ones.
+  @exclusivity(unchecked) var spareArrays = SpareArrays()
   /// The batch depth: the mapping's open batch (at most one) plus the coordinator's own
   /// `performBatchUpdates`.
   @exclusivity(unchecked) var depth = 0
