@@ -151,7 +151,7 @@ struct ChildList {
   mutating func removeAllClearingLinks() -> [SectionProviderChild] {
     let (children, links) = removeAll()
     for (child, link) in zip(children, links) {
-      link.owner = nil
+      link.detachFromOwner()
       switch child {
       case .section(let section):
         if section.updateDelegate === link { section.updateDelegate = nil }

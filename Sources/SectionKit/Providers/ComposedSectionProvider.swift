@@ -50,6 +50,8 @@ public final class ComposedSectionProvider: ProviderNode, ParentSectionProvider 
   @exclusivity(unchecked) var childList = ChildList()
   @exclusivity(unchecked) var bracket = UpdateBracket()
 
+  static var linkOwnerKind: LinkOwnerKind { .composed }
+
   /// Creates an empty provider.
   public init() {}
 

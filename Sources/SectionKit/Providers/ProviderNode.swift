@@ -255,7 +255,7 @@ extension ProviderNode {
     case .section(let section): section.updateDelegate = nil
     case .provider(let provider): provider.updateDelegate = nil
     }
-    link.owner = nil
+    link.detachFromOwner()
     let open = link.openBrackets
     link.openBrackets = 0
     for _ in 0..<open { closeBracket() }

@@ -41,6 +41,8 @@ public final class SegmentedSectionProvider: ProviderNode, ParentSectionProvider
   /// The presented child; `nil` when there are no children, or while switching.
   private var activeIndex: Int?
 
+  static var linkOwnerKind: LinkOwnerKind { .segmented }
+
   /// Creates an empty provider.
   public init() {}
 
