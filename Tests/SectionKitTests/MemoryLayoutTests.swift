@@ -29,6 +29,29 @@ struct MemoryLayoutTests {
     // Header 16, owner 8, child 8, open brackets, position and global index 4 each, kind 1.
     #expect(instanceSize(of: ChildLink.self) <= 45)
   }
+
+  @Test func aReloadWritesTheCountsIntoTheStorageOfTheOldOnes() {
+    let root = ComposedSectionProvider()
+    for count in 0..<50 { root.append(ArraySection<Int>(Array(0..<count % 7))) }
+    let coordinator = Coordinator(sectionProvider: root)
+    let first = countsStorage(coordinator)
+    // The first flush reloads: the new counts go where those of the first state were.
+    let adapter = RecordingAdapter()
+    coordinator.adapter = adapter
+    #expect(countsStorage(coordinator) == first)
+    #expect(adapter.entries == [.reload(counts: (0..<50).map { $0 % 7 })])
+    // A later reload with more sections than the storage holds grows it, and counts right.
+    for _ in 0..<100 { root.append(ArraySection<Int>([1])) }
+    coordinator.replace(sectionProvider: root)
+    #expect(
+      RecordingAdapter.counts(coordinator) == (0..<50).map { $0 % 7 }
+        + Array(repeating: 1, count: 100))
+  }
+}
+
+/// The address of the coordinator's presented counts.
+private func countsStorage(_ coordinator: Coordinator) -> UnsafePointer<Int>? {
+  coordinator.presented.counts.withUnsafeBufferPointer { $0.baseAddress }
 }
 
 /// The size the runtime allocates for an instance of `type`: the `InstanceSize` field of its
