@@ -26,8 +26,16 @@ struct MemoryLayoutTests {
 
   @Test func aLinkStoresItsOwnerAsAnObjectAndAKind() {
     #expect(MemoryLayout<LinkOwnerKind>.size == 1)
-    // Header 16, owner 8, child 8, open brackets, position and global index 4 each, kind 1.
-    #expect(instanceSize(of: ChildLink.self) <= 45)
+    #expect(MemoryLayout<SectionProviderChild>.size == 16)
+    // Header 16, owner 8, child 16, open brackets, position and global index 4 each, the owner's
+    // kind 1.
+    #expect(instanceSize(of: ChildLink.self) <= 53)
+  }
+
+  @Test func aProviderKeepsItsChildrenInItsLinksOnly() {
+    // Links, positions checked, providers counted, offsets, offsets checked, lookups counted:
+    // no array of the children beside that of the links.
+    #expect(MemoryLayout<ChildList>.size <= 48)
   }
 
   @Test func aReloadWritesTheCountsIntoTheStorageOfTheOldOnes() {

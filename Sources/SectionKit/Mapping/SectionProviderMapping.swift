@@ -134,7 +134,7 @@ public final class SectionProviderMapping {
         + "mapping cannot be the root of another mapping")
     self.sectionProvider = provider
     self.sections = provider.sections
-    rootLink = ChildLink(owner: self, child: provider)
+    rootLink = ChildLink(owner: self, child: .provider(provider))
     provider.updateDelegate = rootLink
   }
 
@@ -224,7 +224,7 @@ public final class SectionProviderMapping {
   /// The link `section` reports through when it is its own: the link of a built-in parent.
   @inline(__always)
   private func ownLink(of section: any Section) -> ChildLink? {
-    guard let link = section.updateDelegate as? ChildLink, link.child === section else {
+    guard let link = section.updateDelegate as? ChildLink, link.childObject === section else {
       return nil
     }
     return link

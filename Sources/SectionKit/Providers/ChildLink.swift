@@ -82,9 +82,8 @@ final class ChildLink: SectionUpdateDelegate, SectionProviderUpdateDelegate {
   /// dangles, and each level of a climb saves a weak load (a climb reads it once per level).
   /// Its type is ``ownerKind``.
   private(set) unowned(unsafe) var ownerObject: AnyObject?
-  /// The child, for its position among the parent's children; the parent holds the child as long
-  /// as it holds this link.
-  unowned(unsafe) let child: AnyObject
+  /// The child: the parent keeps its children here (its list of links is its list of children).
+  let child: SectionProviderChild
   /// Brackets the child opened through this link and has not closed (4 bytes: 2³¹ brackets open
   /// at once through one link would trap on the conversion).
   var openBrackets: Int {
@@ -110,11 +109,14 @@ final class ChildLink: SectionUpdateDelegate, SectionProviderUpdateDelegate {
   /// The type of ``ownerObject``.
   let ownerKind: LinkOwnerKind
 
-  init<Owner: LinkOwner>(owner: Owner, child: AnyObject) {
+  init<Owner: LinkOwner>(owner: Owner, child: SectionProviderChild) {
     self.ownerObject = owner
     self.child = child
     self.ownerKind = Owner.linkOwnerKind
   }
+
+  /// The child as an object, for identity comparisons.
+  var childObject: AnyObject { child.object }
 
   /// The parent as a ``LinkOwner``; `nil` once the child is detached.
   var owner: (any LinkOwner)? {
