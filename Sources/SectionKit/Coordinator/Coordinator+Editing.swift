@@ -81,7 +81,10 @@ extension Coordinator {
   /// Reads the presented state afresh from the model (a reload); editing sections that joined
   /// or left are owed their calls.
   func resetPresented() {
-    presented = PresentedState(mapping: mapping)
+    // The counts' storage is taken out first, then filled: no user code (a section's count) runs
+    // while the presented state is being written.
+    let storage = presented.takeCounts()
+    presented = PresentedState(mapping: mapping, countsIn: consume storage)
     presentedIsStale = false
     let (left, joined) = handlers.editing.reset(shown: presented.sections)
     for handler in left { handlers.notifications.append(.editing(handler, false)) }

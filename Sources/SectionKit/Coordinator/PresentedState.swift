@@ -16,6 +16,24 @@ struct PresentedState {
     counts = sections.map(\.numberOfElements)
   }
 
+  /// The state of `mapping`, its counts written into `storage` (emptied first, its capacity kept).
+  init(mapping: SectionProviderMapping, countsIn storage: consuming [Int]) {
+    sections = mapping.sections
+    counts = consume storage
+    counts.removeAll(keepingCapacity: true)
+    counts.reserveCapacity(sections.count)
+    for section in sections { counts.append(section.numberOfElements) }
+  }
+
+  /// Empties the state and returns the storage of its counts, for ``init(mapping:countsIn:)``: a
+  /// reload then never holds the old counts and the new at once (at a coordinator's first flush,
+  /// those of its first state and those of the reload).
+  mutating func takeCounts() -> [Int] {
+    sections = []
+    defer { counts = [] }
+    return counts
+  }
+
   func checkSection(_ index: Int, _ operation: String) {
     precondition(
       index >= 0 && index < counts.count,

@@ -154,7 +154,7 @@ public final class SectionTree<Element> {
 
   /// Traps when `provider`'s children are not the ones the last render left.
   private func verify(_ provider: AnyObject, mirrors mounted: [Mounted]) {
-    let children = (provider as? any ParentSectionProvider)?.children ?? []
+    let children = (provider as? any ParentSectionProvider).map { Array($0.children) } ?? []
     precondition(
       children.count == mounted.count
         && zip(children, mounted).allSatisfy { $0.object === $1.object },

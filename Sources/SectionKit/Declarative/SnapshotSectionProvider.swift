@@ -126,8 +126,7 @@ public final class SnapshotSectionProvider<SectionID: Hashable, Element> {
       for section in sections {
         section.checkNoMutationInProgress()
         section.mutationInProgress = MutationInProgress(
-          method: "apply(_:) of its SnapshotSectionProvider",
-          during: "while a snapshot was read and compared")
+          method: .snapshotApply, during: .readingSnapshot)
       }
       defer {
         for section in sections { section.mutationInProgress = nil }

@@ -134,7 +134,7 @@ public final class SectionProviderMapping {
         + "mapping cannot be the root of another mapping")
     self.sectionProvider = provider
     self.sections = provider.sections
-    rootLink = ChildLink(owner: self, child: provider)
+    rootLink = ChildLink(owner: self, child: .provider(provider))
     provider.updateDelegate = rootLink
   }
 
@@ -143,7 +143,7 @@ public final class SectionProviderMapping {
   /// Stops listening to the root provider (which may then join a tree or another mapping).
   func detach() {
     if sectionProvider.updateDelegate === rootLink { sectionProvider.updateDelegate = nil }
-    rootLink.owner = nil
+    rootLink.detachFromOwner()
   }
 
   /// The number of presented sections.
@@ -224,7 +224,7 @@ public final class SectionProviderMapping {
   /// The link `section` reports through when it is its own: the link of a built-in parent.
   @inline(__always)
   private func ownLink(of section: any Section) -> ChildLink? {
-    guard let link = section.updateDelegate as? ChildLink, link.child === section else {
+    guard let link = section.updateDelegate as? ChildLink, link.childObject === section else {
       return nil
     }
     return link
@@ -241,7 +241,7 @@ public final class SectionProviderMapping {
   /// own, and the refresh of the stale entries.
   @inline(never)
   private func refreshedPosition(of section: any Section, _ link: ChildLink?) -> Int? {
-    guard rootLink.owner != nil else {
+    guard rootLink.ownerObject != nil else {
       // Replaced in its coordinator, the mapping hears no more changes: it must not write the
       // links, which the mapping now attached to the tree relies on.
       return sections.firstIndex { $0 === section }
@@ -339,6 +339,8 @@ extension SectionProviderMapping: LinkOwner {
   }
 
   var delegateObject: AnyObject? { delegate }
+
+  static var linkOwnerKind: LinkOwnerKind { .mapping }
 
   var presentingCoordinator: Coordinator? {
     coordinator

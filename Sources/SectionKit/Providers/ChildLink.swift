@@ -58,6 +58,14 @@ protocol LinkOwner: AnyObject {
   var delegateObject: AnyObject? { get }
   /// The coordinator presenting this owner's tree, when the owner is that coordinator's mapping.
   var presentingCoordinator: Coordinator? { get }
+  /// Which of the three owner types this is.
+  static var linkOwnerKind: LinkOwnerKind { get }
+}
+
+/// The type of a link's owner: a link stores it in one byte beside a plain object reference, where
+/// an `any LinkOwner` takes 16 bytes, and a climb calls the owner's `take` directly.
+enum LinkOwnerKind: UInt8 {
+  case composed, segmented, mapping
 }
 
 /// The delegate of one child: the pipe from a section or provider to its parent (a built-in
@@ -67,17 +75,21 @@ protocol LinkOwner: AnyObject {
 /// weakly, as its `updateDelegate`. Each call the child makes becomes a ``Hop`` carried up with a
 /// loop, one iteration per level, so an event from any depth costs no stack frames.
 final class ChildLink: SectionUpdateDelegate, SectionProviderUpdateDelegate {
-  /// The parent; `nil` once the child is detached.
+  /// The parent; `nil` once the child is detached (``detachFromOwner()``).
   ///
-  /// Not `weak`: the parent keeps its links and clears this when it detaches the child or is
+  /// Not `weak`: the parent keeps its links and detaches them when it detaches the child or is
   /// released (``releaseDescendants(_:)``, ``SectionProviderMapping/detach()``), so it never
   /// dangles, and each level of a climb saves a weak load (a climb reads it once per level).
-  unowned(unsafe) var owner: (any LinkOwner)?
-  /// The child, for its position among the parent's children; the parent holds the child as long
-  /// as it holds this link.
-  unowned(unsafe) let child: AnyObject
-  /// Brackets the child opened through this link and has not closed.
-  var openBrackets = 0
+  /// Its type is ``ownerKind``.
+  private(set) unowned(unsafe) var ownerObject: AnyObject?
+  /// The child: the parent keeps its children here (its list of links is its list of children).
+  let child: SectionProviderChild
+  /// Brackets the child opened through this link and has not closed (4 bytes: 2³¹ brackets open
+  /// at once through one link would trap on the conversion).
+  var openBrackets: Int {
+    get { Int(storedOpenBrackets) }
+    set { storedOpenBrackets = Int32(newValue) }
+  }
   /// Where the child was last found among the parent's children: a guess, checked before use.
   var position: Int {
     get { Int(storedPosition) }
@@ -89,21 +101,51 @@ final class ChildLink: SectionUpdateDelegate, SectionProviderUpdateDelegate {
     get { Int(storedSectionIndex) }
     set { storedSectionIndex = Int32(truncatingIfNeeded: newValue) }
   }
-  // The two guesses take 4 bytes each (every section has a link). Neither can exceed
+  // The counts and guesses take 4 bytes each (every section has a link). Neither guess can exceed
   // `Int32.max`: 2³¹ sections would take more than 100 GB.
+  private var storedOpenBrackets: Int32 = 0
   private var storedPosition: Int32 = 0
   private var storedSectionIndex: Int32 = -1
+  /// The type of ``ownerObject``.
+  let ownerKind: LinkOwnerKind
 
-  init(owner: any LinkOwner, child: AnyObject) {
-    self.owner = owner
+  init<Owner: LinkOwner>(owner: Owner, child: SectionProviderChild) {
+    self.ownerObject = owner
     self.child = child
+    self.ownerKind = Owner.linkOwnerKind
   }
+
+  /// The child as an object, for identity comparisons.
+  var childObject: AnyObject { child.object }
+
+  /// The parent as a ``LinkOwner``; `nil` once the child is detached.
+  var owner: (any LinkOwner)? {
+    guard let object = ownerObject else { return nil }
+    switch ownerKind {
+    case .composed: return unsafeDowncast(object, to: ComposedSectionProvider.self)
+    case .segmented: return unsafeDowncast(object, to: SegmentedSectionProvider.self)
+    case .mapping: return unsafeDowncast(object, to: SectionProviderMapping.self)
+    }
+  }
+
+  /// Leads this link to no parent: what the child sends through it goes nowhere.
+  func detachFromOwner() { ownerObject = nil }
 
   /// Carries `hop` up from this link to the top of the tree.
   func carry(_ hop: Hop) {
     var hop = hop
     var link = self
-    while let owner = link.owner, let next = owner.take(hop, from: link) {
+    while let object = link.ownerObject {
+      let next: (Hop, ChildLink)?
+      switch link.ownerKind {
+      case .composed:
+        next = unsafeDowncast(object, to: ComposedSectionProvider.self).take(hop, from: link)
+      case .segmented:
+        next = unsafeDowncast(object, to: SegmentedSectionProvider.self).take(hop, from: link)
+      case .mapping:
+        next = unsafeDowncast(object, to: SectionProviderMapping.self).take(hop, from: link)
+      }
+      guard let next else { return }
       (hop, link) = next
     }
   }
@@ -162,13 +204,15 @@ func parentObject(of node: AnyObject) -> AnyObject? {
   } else {
     return nil
   }
-  if let link = delegate as? ChildLink { return link.owner }
+  if let link = delegate as? ChildLink { return link.ownerObject }
   return delegate
 }
 
 /// The type of the parent behind `delegate`, for trap messages.
 func parentDescription(_ delegate: AnyObject) -> String {
-  if let link = delegate as? ChildLink, let owner = link.owner { return "\(type(of: owner))" }
+  if let link = delegate as? ChildLink, let owner = link.ownerObject {
+    return "\(type(of: owner))"
+  }
   return "\(type(of: delegate))"
 }
 

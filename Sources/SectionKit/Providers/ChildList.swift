@@ -1,5 +1,5 @@
-/// The ordered children of a provider, with the link each reports through, and cached section
-/// offsets.
+/// The ordered children of a provider, as the links they report through (each link holds its
+/// child: no array of the children beside that of the links), and cached section offsets.
 ///
 /// A child's position is kept in its link (``ChildLink/position``), not in a table by identity:
 /// the positions below `positionsValidBelow` are current, and every position is checked by
@@ -8,8 +8,7 @@
 /// looking them up in order is O(1) amortized; an insertion at the front followed by a lookup is
 /// O(n), as `Array.insert` is.
 struct ChildList {
-  private(set) var children: [SectionProviderChild] = []
-  /// `links[i]` is the delegate of `children[i]`, kept alive here (children hold it weakly).
+  /// `links[i]` holds child `i` and is its delegate, kept alive here (children hold it weakly).
   private(set) var links: [ChildLink] = []
   /// `links[i].position == i` for every `i` below this bound.
   private var positionsValidBelow = 0
@@ -17,15 +16,18 @@ struct ChildList {
   /// offsets are stored: a provider of sections only (the most common) keeps no offset per child.
   private var providerCount = 0
   /// `offsets[i]` is the number of sections presented by the children before `i`;
-  /// `offsets.count == children.count + 1` while a child is a provider, empty otherwise. Valid
+  /// `offsets.count == links.count + 1` while a child is a provider, empty otherwise. Valid
   /// through `offsetsValidThrough`.
   private var offsets: [Int] = []
   private var offsetsValidThrough = 0
 
-  var count: Int { children.count }
-  var isEmpty: Bool { children.isEmpty }
+  var count: Int { links.count }
+  var isEmpty: Bool { links.isEmpty }
 
-  subscript(index: Int) -> SectionProviderChild { children[index] }
+  subscript(index: Int) -> SectionProviderChild { links[index].child }
+
+  /// The children, in order: a view of the links.
+  var children: SectionProviderChildren { SectionProviderChildren(links: links) }
 
   /// The position of `object` among the children, or `nil`, found through the link it reports
   /// to.
@@ -34,12 +36,12 @@ struct ChildList {
   ///   or a child whose delegate was replaced from outside).
   mutating func index(of object: AnyObject) -> Int? {
     switch delegate(of: object) {
-    case let link as ChildLink where link.child === object:
+    case let link as ChildLink where link.childObject === object:
       if let found = index(of: link) { return found }
       // A link of another parent: not a child.
       return nil
     default:
-      return children.firstIndex { $0.object === object }
+      return links.firstIndex { $0.childObject === object }
     }
   }
 
@@ -93,16 +95,16 @@ struct ChildList {
     offsetsValidThrough = Swift.min(offsetsValidThrough, index)
   }
 
-  mutating func insert(_ child: SectionProviderChild, link: ChildLink, at index: Int) {
-    if case .provider = child {
+  /// Inserts the child of `link` at `index`.
+  mutating func insert(_ link: ChildLink, at index: Int) {
+    if case .provider = link.child {
       if providerCount == 0 {
         // The first provider child: the offsets so far are the positions.
-        offsets = Array(0...children.count)
-        offsetsValidThrough = children.count
+        offsets = Array(0...links.count)
+        offsetsValidThrough = links.count
       }
       providerCount += 1
     }
-    children.insert(child, at: index)
     links.insert(link, at: index)
     link.position = index
     if providerCount > 0 {
@@ -113,11 +115,10 @@ struct ChildList {
     if positionsValidBelow > index { positionsValidBelow = index + 1 }
   }
 
-  /// Removes the child at `index`; returns it with its link.
-  mutating func remove(at index: Int) -> (SectionProviderChild, ChildLink) {
-    let child = children.remove(at: index)
+  /// Removes the child at `index`; returns its link, which holds it.
+  mutating func remove(at index: Int) -> ChildLink {
     let link = links.remove(at: index)
-    if case .provider = child { providerCount -= 1 }
+    if case .provider = link.child { providerCount -= 1 }
     if providerCount == 0 {
       offsets = []
     } else {
@@ -125,33 +126,36 @@ struct ChildList {
       offsetsValidThrough = Swift.min(offsetsValidThrough, index)
     }
     positionsValidBelow = Swift.min(positionsValidBelow, index)
-    return (child, link)
+    return link
   }
 
   /// Moves the child at `from` to `to` (its position after the move), with its link.
   mutating func move(from: Int, to: Int) {
-    let child = children.remove(at: from)
     let link = links.remove(at: from)
-    children.insert(child, at: to)
     links.insert(link, at: to)
     let first = Swift.min(from, to)
     offsetsValidThrough = Swift.min(offsetsValidThrough, first)
     positionsValidBelow = Swift.min(positionsValidBelow, first)
   }
 
-  /// Removes every child; returns them with their links.
-  mutating func removeAll() -> (children: [SectionProviderChild], links: [ChildLink]) {
+  /// Removes every child; returns their links, which hold them.
+  mutating func removeAll() -> [ChildLink] {
     defer { self = ChildList() }
-    return (children, links)
+    return links
   }
 
   /// Removes every child of a provider being released; returns them. Their links no longer lead
   /// to the provider (a link's owner is not a weak reference), and the children no longer report
-  /// to their links (which die here, and which the children's `uplink`s do not keep alive).
+  /// to their links (which die here unless a view of the children still holds them, and which the
+  /// children's `uplink`s do not keep alive).
   mutating func removeAllClearingLinks() -> [SectionProviderChild] {
-    let (children, links) = removeAll()
-    for (child, link) in zip(children, links) {
-      link.owner = nil
+    let links = removeAll()
+    var children: [SectionProviderChild] = []
+    children.reserveCapacity(links.count)
+    for link in links {
+      let child = link.child
+      children.append(child)
+      link.detachFromOwner()
       switch child {
       case .section(let section):
         if section.updateDelegate === link { section.updateDelegate = nil }
@@ -170,7 +174,7 @@ struct ChildList {
     if providerCount == 0 { return (sectionIndex, 0) }
     // The last child whose offset is <= sectionIndex and that presents at least one section.
     var low = 0
-    var high = children.count - 1
+    var high = links.count - 1
     while low < high {
       let mid = (low + high + 1) / 2
       if offsets[mid] <= sectionIndex { low = mid } else { high = mid - 1 }
@@ -183,24 +187,22 @@ struct ChildList {
     func checkInvariants(owner: String) {
       var running = 0
       var providers = 0
-      for (index, child) in children.enumerated() {
+      for (index, link) in links.enumerated() {
+        let child = link.child
         if case .provider = child { providers += 1 }
         if let offset = cachedOffset(at: index) {
           precondition(
             offset == running, "\(owner): cached offset of child \(index) is stale")
         }
         running += child.numberOfSections
-        precondition(
-          links[index].child === child.object, "\(owner): link \(index) is not its child's")
         if index < positionsValidBelow {
           precondition(
             links[index].position == index, "\(owner): cached position of child \(index) is stale")
         }
       }
-      precondition(links.count == children.count, "\(owner): links count mismatch")
       precondition(providers == providerCount, "\(owner): provider count mismatch")
       precondition(
-        offsets.count == (providerCount == 0 ? 0 : children.count + 1),
+        offsets.count == (providerCount == 0 ? 0 : links.count + 1),
         "\(owner): offsets count mismatch")
     }
   #endif

@@ -50,13 +50,17 @@ public final class ComposedSectionProvider: ProviderNode, ParentSectionProvider 
   @exclusivity(unchecked) var childList = ChildList()
   @exclusivity(unchecked) var bracket = UpdateBracket()
 
+  static var linkOwnerKind: LinkOwnerKind { .composed }
+
   /// Creates an empty provider.
   public init() {}
 
   deinit { releaseDescendants(&childList) }
 
   /// The children, in order.
-  public var children: [Child] { childList.children }
+  ///
+  /// - Complexity: O(1): a view of the links the provider keeps to its children.
+  public var children: SectionProviderChildren { childList.children }
 
   /// The child providers, in order.
   public var providers: [any SectionProvider] {
@@ -69,7 +73,7 @@ public final class ComposedSectionProvider: ProviderNode, ParentSectionProvider 
   ///   providers are walked with a loop, not recursion).
   public var sections: [any Section] { presentedSections(of: self) }
 
-  var presentedChildren: ArraySlice<SectionProviderChild> { childList.children[...] }
+  var presentedChildren: ArraySlice<ChildLink> { childList.links[...] }
 
   /// The number of sections this provider presents.
   ///
@@ -126,7 +130,7 @@ public final class ComposedSectionProvider: ProviderNode, ParentSectionProvider 
     )
     let link = attach(child, "insert(_:at:)")
     let offset = offset(ofChildAt: index)
-    childList.insert(child, link: link, at: index)
+    childList.insert(link, at: index)
     let count = child.numberOfSections
     guard count > 0 else { return }
     withBracket {
@@ -147,8 +151,8 @@ public final class ComposedSectionProvider: ProviderNode, ParentSectionProvider 
     let child = childList[index]
     let count = child.numberOfSections
     return withBracket {
-      let (child, link) = childList.remove(at: index)
-      detach(child, link)
+      let link = childList.remove(at: index)
+      detach(link.child, link)
       if count > 0 {
         send(.removeSections(child.sections, at: IndexSet(integersIn: offset..<offset + count)))
       }
@@ -162,8 +166,7 @@ public final class ComposedSectionProvider: ProviderNode, ParentSectionProvider 
     guard !childList.isEmpty else { return }
     let removed = updateDelegate == nil ? [] : sections
     withBracket {
-      let (children, links) = childList.removeAll()
-      for (child, link) in zip(children, links) { detach(child, link) }
+      for link in childList.removeAll() { detach(link.child, link) }
       if !removed.isEmpty {
         send(.removeSections(removed, at: IndexSet(integersIn: 0..<removed.count)))
       }

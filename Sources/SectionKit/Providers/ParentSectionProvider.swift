@@ -9,7 +9,7 @@
 /// naming an anchor that is not a child or an index out of range.
 public protocol ParentSectionProvider: SectionProvider {
   /// The children, in order.
-  var children: [SectionProviderChild] { get }
+  var children: SectionProviderChildren { get }
   /// Inserts `child` at child position `index` (`0...children.count`).
   func insert(_ child: SectionProviderChild, at index: Int)
   /// Removes the child at `index` and detaches it.

@@ -10,8 +10,8 @@ protocol ProviderNode: SectionProvider, LinkOwner {
   /// The offset, in this provider's coordinates, of the child at `index`, or `nil` when that
   /// child's sections are not presented (an inactive segment).
   func presentedOffset(ofChildAt index: Int) -> Int?
-  /// The children whose sections this provider presents, in order.
-  var presentedChildren: ArraySlice<SectionProviderChild> { get }
+  /// The links to the children whose sections this provider presents, in order.
+  var presentedChildren: ArraySlice<ChildLink> { get }
   /// The positions of the children whose counts ``finishCount(through:_:)`` needs to count the
   /// sections presented before child `index`.
   func childrenToCount(through index: Int) -> Range<Int>
@@ -70,9 +70,9 @@ func presentedSections(of root: any ProviderNode) -> [any Section] {
   var sections: [any Section] = []
   var pending = [root.presentedChildren]
   while var children = pending.popLast() {
-    guard let child = children.popFirst() else { continue }
+    guard let link = children.popFirst() else { continue }
     pending.append(children)
-    switch child {
+    switch link.child {
     case .section(let section):
       sections.append(section)
     case .provider(let provider):
@@ -177,7 +177,7 @@ extension ProviderNode {
     if hop.end {
       guard link.openBrackets > 0 else {
         preconditionFailure(
-          "\(typeName): \(type(of: link.child)) sent didEndUpdating without a matching "
+          "\(typeName): \(type(of: link.childObject)) sent didEndUpdating without a matching "
             + "willBeginUpdating")
       }
       link.openBrackets -= 1
@@ -194,7 +194,7 @@ extension ProviderNode {
   /// Makes `child` a child of this provider, trapping when it already has a parent or when it
   /// would make the tree a cycle; returns the link the child now reports to.
   func attach(_ child: SectionProviderChild, _ operation: @autoclosure () -> String) -> ChildLink {
-    let link = ChildLink(owner: self, child: child.object)
+    let link = ChildLink(owner: self, child: child)
     switch child {
     case .section(let section):
       precondition(
@@ -255,7 +255,7 @@ extension ProviderNode {
     case .section(let section): section.updateDelegate = nil
     case .provider(let provider): provider.updateDelegate = nil
     }
-    link.owner = nil
+    link.detachFromOwner()
     let open = link.openBrackets
     link.openBrackets = 0
     for _ in 0..<open { closeBracket() }
@@ -268,7 +268,7 @@ extension ProviderNode {
   private func reindex(_ event: TreeEvent, from link: ChildLink) -> TreeEvent? {
     guard let index = childList.index(of: link) else {
       preconditionFailure(
-        "\(typeName) received an event from \(type(of: link.child)), which is not its child")
+        "\(typeName) received an event from \(type(of: link.childObject)), which is not its child")
     }
     switch event {
     case .element(let change, let local):

@@ -41,6 +41,8 @@ public final class SegmentedSectionProvider: ProviderNode, ParentSectionProvider
   /// The presented child; `nil` when there are no children, or while switching.
   private var activeIndex: Int?
 
+  static var linkOwnerKind: LinkOwnerKind { .segmented }
+
   /// Creates an empty provider.
   public init() {}
 
@@ -61,7 +63,9 @@ public final class SegmentedSectionProvider: ProviderNode, ParentSectionProvider
   public var currentChild: Child? { activeIndex.map { childList[$0] } }
 
   /// The children, in order.
-  public var children: [Child] { childList.children }
+  ///
+  /// - Complexity: O(1): a view of the links the provider keeps to its children.
+  public var children: SectionProviderChildren { childList.children }
 
   /// The child providers, in order.
   public var providers: [any SectionProvider] {
@@ -73,8 +77,8 @@ public final class SegmentedSectionProvider: ProviderNode, ParentSectionProvider
   /// - Complexity: O(n) for n sections and providers below, whatever the depth.
   public var sections: [any Section] { presentedSections(of: self) }
 
-  var presentedChildren: ArraySlice<SectionProviderChild> {
-    activeIndex.map { childList.children[$0...$0] } ?? []
+  var presentedChildren: ArraySlice<ChildLink> {
+    activeIndex.map { childList.links[$0...$0] } ?? []
   }
 
   /// The number of sections of the current child.
@@ -122,7 +126,7 @@ public final class SegmentedSectionProvider: ProviderNode, ParentSectionProvider
       "SegmentedSectionProvider.insert(_:at:): index \(index) is out of range 0...\(childList.count)"
     )
     let link = attach(child, "insert(_:at:)")
-    childList.insert(child, link: link, at: index)
+    childList.insert(link, at: index)
     if let active = activeIndex {
       if index <= active { setActive(active + 1) }
     } else {
@@ -148,8 +152,8 @@ public final class SegmentedSectionProvider: ProviderNode, ParentSectionProvider
       if index == activeIndex {
         activeIndex = nil
         emitSections(of: child, inserted: false)
-        let (removed, link) = childList.remove(at: index)
-        detach(removed, link)
+        let link = childList.remove(at: index)
+        detach(link.child, link)
         if !childList.isEmpty {
           setActive(Swift.min(index, childList.count - 1))
           emitSections(of: childList[activeIndex!], inserted: true)
@@ -157,8 +161,8 @@ public final class SegmentedSectionProvider: ProviderNode, ParentSectionProvider
           storedIndex = 0
         }
       } else {
-        let (removed, link) = childList.remove(at: index)
-        detach(removed, link)
+        let link = childList.remove(at: index)
+        detach(link.child, link)
         if let active = activeIndex, index < active { setActive(active - 1) }
       }
       checkInvariants()
@@ -174,8 +178,7 @@ public final class SegmentedSectionProvider: ProviderNode, ParentSectionProvider
         activeIndex = nil
         emitSections(of: childList[active], inserted: false)
       }
-      let (children, links) = childList.removeAll()
-      for (child, link) in zip(children, links) { detach(child, link) }
+      for link in childList.removeAll() { detach(link.child, link) }
       storedIndex = 0
       checkInvariants()
     }

@@ -46,7 +46,7 @@ extension ArraySection {
   /// closures, trapping on any mutation of the section from inside it.
   @usableFromInline
   func _readingNewElements<R>(_ body: () -> R) -> R {
-    callingOut("replaceElements(with:)", "while the new elements were read and compared", body)
+    callingOut(.replaceElements, .readingAndComparing, body)
   }
 
   /// Replaces the elements with `new`, emitting the events of `matching` in one bracket.
@@ -62,7 +62,7 @@ extension ArraySection {
         return
       }
       let diff = ElementDiff(matching)
-      mutate("replaceElements(with:)") {
+      mutate(.replaceElements) {
         elements = new
         var hop = Hop()
         hop.add(.elements(diff, inSection: 0), bracket.delivery())
@@ -76,7 +76,7 @@ extension ArraySection {
       elements = new
       return
     }
-    mutate("replaceElements(with:)") {
+    mutate(.replaceElements) {
       elements = new
       for change in steps { emit(change) }
     }

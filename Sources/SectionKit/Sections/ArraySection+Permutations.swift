@@ -14,27 +14,27 @@ extension ArraySection {
   ///
   /// - Complexity: O(n log n).
   public func sort(by areInIncreasingOrder: (Element, Element) throws -> Bool) rethrows {
-    let order = try callingOut("sort(by:)", "from inside its own comparator") {
+    let order = try callingOut(.sort, .comparator) {
       try elements.indices.sorted { try areInIncreasingOrder(elements[$0], elements[$1]) }
     }
-    permute(to: order, "sort(by:)")
+    permute(to: order, .sort)
   }
 
   /// Reverses the elements in place, emitting moves in one bracket.
   ///
   /// - Complexity: O(n log n).
   public func reverse() {
-    permute(to: Array(elements.indices.reversed()), "reverse()")
+    permute(to: Array(elements.indices.reversed()), .reverse)
   }
 
   /// Shuffles the elements in place with `generator`, emitting moves in one bracket.
   ///
   /// Mutating the section from inside `generator` traps.
   public func shuffle<G: RandomNumberGenerator>(using generator: inout G) {
-    let order = callingOut("shuffle(using:)", "from inside its own random number generator") {
+    let order = callingOut(.shuffle, .generator) {
       elements.indices.shuffled(using: &generator)
     }
-    permute(to: order, "shuffle(using:)")
+    permute(to: order, .shuffle)
   }
 
   /// Reorders the elements so that the element at old index `order[p]` ends at `p`.
@@ -44,10 +44,11 @@ extension ArraySection {
   /// placed elements and the others follow in their old relative order, so the element's current
   /// position is `p` plus the number of unplaced elements older than it: a Fenwick tree counts
   /// them in O(log n).
-  func permute(to order: [Int], _ method: StaticString) {
+  func permute(to order: [Int], _ method: SectionMethod) {
     let count = elements.count
     precondition(
-      order.count == count, "\(Self.self).\(method): \(order.count) indexes for \(count) elements")
+      order.count == count,
+      "\(Self.self).\(method.name): \(order.count) indexes for \(count) elements")
     guard order != Array(0..<count) else { return }
     let reordered = order.map { elements[$0] }
     var unplaced = FenwickCounter(count: count)

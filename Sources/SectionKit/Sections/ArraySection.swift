@@ -41,13 +41,12 @@ nonisolated open class ArraySection<Element>: BracketedSection {
   private weak var customDelegate: AnyObject?
   /// ``updateDelegate`` when it is the link to a built-in parent or a mapping.
   final unowned(unsafe) var uplink: ChildLink?
-  // The three stored properties marked `@exclusivity(unchecked)` skip Swift's dynamic exclusivity
+  // The stored properties marked `@exclusivity(unchecked)` skip Swift's dynamic exclusivity
   // checks: each change reads and writes them several times, and the checks cost 2.8% of the
   // instructions of `sectionkit-bench churn` (callgrind, release: 10.66 G with, 10.96 G without,
   // 600,000 single-change batches). Every write is a plain value operation that calls no user code,
   // so no access can overlap another.
   @exclusivity(unchecked) final var bracket = UpdateBracket()
-  @exclusivity(unchecked) final var mutationInProgress: MutationInProgress?
 
   /// The elements, in order.
   public final internal(set) var elements: [Element] {
@@ -57,6 +56,9 @@ nonisolated open class ArraySection<Element>: BracketedSection {
   /// ``elements``, stored under a name the inlinable mutators can write (the public property's
   /// setter is internal).
   @usableFromInline @exclusivity(unchecked) final var storage: [Element]
+  // Declared last: its two bytes end the object, where before ``storage`` they would be padded
+  // to eight (a class lays its stored properties out in the order they are declared).
+  @exclusivity(unchecked) final var mutationInProgress: MutationInProgress?
 
   /// Creates an empty section.
   ///
@@ -125,7 +127,7 @@ nonisolated open class ArraySection<Element>: BracketedSection {
 
   /// ``move(from:to:)`` off the fast path.
   @usableFromInline final func reportingMove(from index: Int, to newIndex: Int) {
-    mutate("move(from:to:)", reporting: .move(from: index, to: newIndex)) {
+    mutate(.move, reporting: .move(from: index, to: newIndex)) {
       let element = elements.remove(at: index)
       elements.insert(element, at: newIndex)
     }
@@ -215,10 +217,10 @@ extension ArraySection: RandomAccessCollection, MutableCollection {
   /// The subscript's setter off the fast path.
   @usableFromInline final func write(_ newValue: Element, at position: Int, equal: Bool) {
     if equal {
-      mutate("subscript(_:)") { elements[position] = newValue }
+      mutate(.subscriptElement) { elements[position] = newValue }
       return
     }
-    mutate("subscript(_:)", reporting: .update(position)) {
+    mutate(.subscriptElement, reporting: .update(position)) {
       elements[position] = newValue
     }
   }
@@ -230,7 +232,7 @@ extension ArraySection: RandomAccessCollection, MutableCollection {
       return elements[bounds]
     }
     set {
-      replace(bounds, with: newValue, "subscript(bounds:)")
+      replace(bounds, with: newValue, .subscriptBounds)
     }
   }
 
@@ -240,7 +242,7 @@ extension ArraySection: RandomAccessCollection, MutableCollection {
     checkIndex(j, "swapAt(_:_:)")
     guard i != j else { return }
     let (low, high) = (Swift.min(i, j), Swift.max(i, j))
-    mutate("swapAt(_:_:)") {
+    mutate(.swapAt) {
       elements.swapAt(low, high)
       emit(.move(from: low, to: high))
       if high - 1 != low { emit(.move(from: high - 1, to: low)) }
@@ -260,16 +262,16 @@ extension ArraySection: RangeReplaceableCollection {
   /// - Complexity: O(n + m), where m is the length of `newElements`.
   public func replaceSubrange<C: Collection>(_ subrange: Range<Int>, with newElements: C)
   where C.Element == Element {
-    replace(subrange, with: newElements, "replaceSubrange(_:with:)")
+    replace(subrange, with: newElements, .replaceSubrange)
   }
 
   /// ``replaceSubrange(_:with:)`` for the public `method` that traps naming it.
   func replace<C: Collection>(
-    _ subrange: Range<Int>, with newElements: C, _ method: StaticString
+    _ subrange: Range<Int>, with newElements: C, _ method: SectionMethod
   ) where C.Element == Element {
-    checkRange(subrange, "\(method)")
+    checkRange(subrange, method.name)
     // Materialised first, and the section kept as it is while user code reads `newElements`.
-    let newElements = callingOut(method, "while the new elements were read") {
+    let newElements = callingOut(method, .readingNewElements) {
       Array(newElements)
     }
     let newCount = newElements.count
@@ -296,7 +298,7 @@ extension ArraySection: RangeReplaceableCollection {
   @inlinable
   public final func append(_ element: Element) {
     let index = storage.count
-    guard reportsOwnBatch else { return reportingInsert(element, at: index, "append(_:)") }
+    guard reportsOwnBatch else { return reportingInsert(element, at: index, .append) }
     storage.append(element)
     reportOwnBatch(.insert(index))
   }
@@ -308,7 +310,7 @@ extension ArraySection: RangeReplaceableCollection {
       index >= 0 && index <= storage.count,
       "\(Self.self).insert(_:at:): index \(index) is out of range 0...\(storage.count)")
     guard reportsOwnBatch else {
-      return reportingInsert(element, at: index, "insert(_:at:)")
+      return reportingInsert(element, at: index, .insert)
     }
     storage.insert(element, at: index)
     reportOwnBatch(.insert(index))
@@ -316,7 +318,7 @@ extension ArraySection: RangeReplaceableCollection {
 
   /// ``insert(_:at:)`` and ``append(_:)`` off the fast path.
   @usableFromInline final func reportingInsert(
-    _ element: Element, at index: Int, _ method: StaticString
+    _ element: Element, at index: Int, _ method: SectionMethod
   ) {
     mutate(method, reporting: .insert(index)) {
       elements.insert(element, at: index)
@@ -338,7 +340,7 @@ extension ArraySection: RangeReplaceableCollection {
 
   /// ``remove(at:)`` off the fast path.
   @usableFromInline final func reportingRemove(at index: Int) -> Element {
-    mutate("remove(at:)", reporting: .remove(index)) {
+    mutate(.remove, reporting: .remove(index)) {
       elements.remove(at: index)
     }
   }
@@ -347,10 +349,10 @@ extension ArraySection: RangeReplaceableCollection {
   ///
   /// `newElements` may read the section, but mutating it while it is read traps.
   public func append<S: Sequence>(contentsOf newElements: S) where S.Element == Element {
-    let added = callingOut("append(contentsOf:)", "while the new elements were read") {
+    let added = callingOut(.appendContentsOf, .readingNewElements) {
       Array(newElements)
     }
-    replace(elements.count..<elements.count, with: added, "append(contentsOf:)")
+    replace(elements.count..<elements.count, with: added, .appendContentsOf)
   }
 
   /// Inserts `newElements` at `index` (`0...count`), emitting one insert event per element.
@@ -361,12 +363,12 @@ extension ArraySection: RangeReplaceableCollection {
     precondition(
       index >= 0 && index <= elements.count,
       "\(Self.self).insert(contentsOf:at:): index \(index) is out of range 0...\(elements.count)")
-    replace(index..<index, with: newElements, "insert(contentsOf:at:)")
+    replace(index..<index, with: newElements, .insertContentsOf)
   }
 
   /// Removes the elements in `bounds`, emitting one remove event per element (highest first).
   public func removeSubrange(_ bounds: Range<Int>) {
-    replace(bounds, with: EmptyCollection(), "removeSubrange(_:)")
+    replace(bounds, with: EmptyCollection(), .removeSubrange)
   }
 
   /// Removes and returns the first element, which must exist.
@@ -379,7 +381,7 @@ extension ArraySection: RangeReplaceableCollection {
   /// Removes the first `k` elements (`0...count`).
   public func removeFirst(_ k: Int) {
     checkCount(k, "removeFirst(_:)")
-    replace(0..<k, with: EmptyCollection(), "removeFirst(_:)")
+    replace(0..<k, with: EmptyCollection(), .removeFirst)
   }
 
   /// Removes and returns the last element, which must exist.
@@ -392,7 +394,7 @@ extension ArraySection: RangeReplaceableCollection {
   /// Removes the last `k` elements (`0...count`).
   public func removeLast(_ k: Int) {
     checkCount(k, "removeLast(_:)")
-    replace((elements.count - k)..<elements.count, with: EmptyCollection(), "removeLast(_:)")
+    replace((elements.count - k)..<elements.count, with: EmptyCollection(), .removeLast)
   }
 
   /// Removes and returns the last element, or `nil` when the section is empty.
@@ -411,13 +413,13 @@ extension ArraySection: RangeReplaceableCollection {
     var kept: [Element] = []
     kept.reserveCapacity(elements.count)
     var removed: [Int] = []
-    try callingOut("removeAll(where:)", "from inside its own predicate") {
+    try callingOut(.removeAllWhere, .predicate) {
       for (index, element) in elements.enumerated() {
         if try shouldBeRemoved(element) { removed.append(index) } else { kept.append(element) }
       }
     }
     guard !removed.isEmpty else { return }
-    mutate("removeAll(where:)") {
+    mutate(.removeAllWhere) {
       elements = kept
       for index in removed.reversed() { emit(.remove(index)) }
     }
@@ -426,7 +428,7 @@ extension ArraySection: RangeReplaceableCollection {
   /// Removes every element, emitting one remove event per element, in one bracket.
   public func removeAll(keepingCapacity keepCapacity: Bool = false) {
     guard !elements.isEmpty else { return }
-    mutate("removeAll(keepingCapacity:)") {
+    mutate(.removeAllKeepingCapacity) {
       let count = elements.count
       elements.removeAll(keepingCapacity: keepCapacity)
       for index in (0..<count).reversed() { emit(.remove(index)) }

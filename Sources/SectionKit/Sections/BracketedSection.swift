@@ -11,24 +11,69 @@ protocol BracketedSection: Section {
 /// A mutation of a section that is running code which must not mutate the section again: the
 /// user's predicate, comparator, generator or collection, an element's `deinit`, the delegate.
 ///
-/// Every mutation writes it twice, and every section stores one, so it keeps only the start of
-/// each static string's text (16 bytes instead of 42 for two `StaticString`s): a static string
-/// from a string literal is stored null-terminated, and the text is read back only to trap.
+/// Every section stores one, so it is two one-byte codes (where two static strings took 16
+/// bytes); their text is built only to trap.
 struct MutationInProgress {
-  private let methodStart: UnsafePointer<UInt8>
-  private let duringStart: UnsafePointer<UInt8>
-
-  /// `method`, the public method, as `removeAll(where:)`; `during`, what was running, completing
-  /// "the section was mutated …". Both are string literals.
-  init(method: StaticString, during: StaticString) {
-    methodStart = method.utf8Start
-    duringStart = during.utf8Start
-  }
-
   /// The public method, as `removeAll(where:)`.
-  var method: String { String(cString: methodStart) }
+  let method: SectionMethod
   /// What was running, completing "the section was mutated …".
-  var during: String { String(cString: duringStart) }
+  let during: MutationContext
+}
+
+/// A public mutator of a built-in section, for the traps on a mutation during another.
+@usableFromInline enum SectionMethod: UInt8 {
+  case append, appendContentsOf, insert, insertContentsOf, remove, removeSubrange, removeFirst
+  case removeLast, removeAllWhere, removeAllKeepingCapacity, replaceSubrange, subscriptElement
+  case subscriptBounds, swapAt, move, sort, reverse, shuffle, reloadAt, reload, replaceElements
+  case replaceElement, snapshotApply
+
+  /// The method as the traps name it.
+  var name: String {
+    switch self {
+    case .append: "append(_:)"
+    case .appendContentsOf: "append(contentsOf:)"
+    case .insert: "insert(_:at:)"
+    case .insertContentsOf: "insert(contentsOf:at:)"
+    case .remove: "remove(at:)"
+    case .removeSubrange: "removeSubrange(_:)"
+    case .removeFirst: "removeFirst(_:)"
+    case .removeLast: "removeLast(_:)"
+    case .removeAllWhere: "removeAll(where:)"
+    case .removeAllKeepingCapacity: "removeAll(keepingCapacity:)"
+    case .replaceSubrange: "replaceSubrange(_:with:)"
+    case .subscriptElement: "subscript(_:)"
+    case .subscriptBounds: "subscript(bounds:)"
+    case .swapAt: "swapAt(_:_:)"
+    case .move: "move(from:to:)"
+    case .sort: "sort(by:)"
+    case .reverse: "reverse()"
+    case .shuffle: "shuffle(using:)"
+    case .reloadAt: "reload(at:)"
+    case .reload: "reload()"
+    case .replaceElements: "replaceElements(with:)"
+    case .replaceElement: "replace(element:)"
+    case .snapshotApply: "apply(_:) of its SnapshotSectionProvider"
+    }
+  }
+}
+
+/// What a mutation was running when the section was mutated again.
+enum MutationContext: UInt8 {
+  case changing, readingNewElements, readingAndComparing, predicate, comparator, generator
+  case readingSnapshot
+
+  /// The end of the trap's message: "the section was mutated …".
+  var text: String {
+    switch self {
+    case .changing: "while it was being changed (by an element's deinit or the update delegate)"
+    case .readingNewElements: "while the new elements were read"
+    case .readingAndComparing: "while the new elements were read and compared"
+    case .predicate: "from inside its own predicate"
+    case .comparator: "from inside its own comparator"
+    case .generator: "from inside its own random number generator"
+    case .readingSnapshot: "while a snapshot was read and compared"
+    }
+  }
 }
 
 extension BracketedSection {
@@ -38,14 +83,14 @@ extension BracketedSection {
   func checkNoMutationInProgress() {
     if let mutation = mutationInProgress {
       preconditionFailure(
-        "\(Self.self).\(mutation.method): the section was mutated \(mutation.during)")
+        "\(Self.self).\(mutation.method.name): the section was mutated \(mutation.during.text)")
     }
   }
 
   /// Runs `body`, user code called by `method`, trapping on any mutation of the section from
   /// inside it.
   func callingOut<R>(
-    _ method: StaticString, _ during: StaticString, _ body: () throws -> R
+    _ method: SectionMethod, _ during: MutationContext, _ body: () throws -> R
   ) rethrows -> R {
     checkNoMutationInProgress()
     mutationInProgress = MutationInProgress(method: method, during: during)
@@ -57,10 +102,9 @@ extension BracketedSection {
   /// section while it runs (from an element's `deinit` or the delegate) traps.
   /// The bracket closes after the guard is lifted: what the delegate does once the batch ends
   /// (an adapter reacting to the changeset) is not part of the mutation.
-  func mutate<R>(_ method: StaticString, _ body: () throws -> R) rethrows -> R {
+  func mutate<R>(_ method: SectionMethod, _ body: () throws -> R) rethrows -> R {
     try withBracket {
-      try callingOut(
-        method, "while it was being changed (by an element's deinit or the update delegate)", body)
+      try callingOut(method, .changing, body)
     }
   }
 
@@ -69,7 +113,7 @@ extension BracketedSection {
   /// bracket's begin, the change and its end climb the tree as one ``Hop`` once `body` has run
   /// (one climb instead of two); otherwise as ``mutate(_:_:)`` does.
   func mutate<R>(
-    _ method: StaticString, reporting change: ElementChange, _ body: () throws -> R
+    _ method: SectionMethod, reporting change: ElementChange, _ body: () throws -> R
   ) rethrows -> R {
     guard !bracket.isOpen, let link = uplink else {
       return try mutate(method) {
@@ -78,8 +122,7 @@ extension BracketedSection {
         return result
       }
     }
-    let result = try callingOut(
-      method, "while it was being changed (by an element's deinit or the update delegate)", body)
+    let result = try callingOut(method, .changing, body)
     link.carry(Hop(begin: true, event: .element(change, inSection: 0), end: true))
     return result
   }

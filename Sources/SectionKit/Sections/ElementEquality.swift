@@ -23,7 +23,7 @@ extension ArraySection {
   /// nothing.
   public func reload(at index: Int) {
     checkIndex(index, "reload(at:)")
-    mutate("reload(at:)") { emit(.update(index)) }
+    mutate(.reloadAt) { emit(.update(index)) }
   }
 
   /// Reloads the elements in `range`, one update event each, in one bracket (see
@@ -31,7 +31,7 @@ extension ArraySection {
   public func reload(at range: Range<Int>) {
     checkRange(range, "reload(at:)")
     guard !range.isEmpty else { return }
-    mutate("reload(at:)") {
+    mutate(.reloadAt) {
       for index in range { emit(.update(index)) }
     }
   }
@@ -43,6 +43,6 @@ extension SingleElementSection {
   /// element emits nothing.
   public func reload() {
     guard numberOfElements == 1 else { return }
-    mutate("reload()") { emit(.update(0)) }
+    mutate(.reload) { emit(.update(0)) }
   }
 }

@@ -19,19 +19,19 @@ nonisolated open class SingleElementSection<Element>: BracketedSection {
   /// load. The parent keeps the link alive while it is the delegate, and clears the delegate
   /// when it detaches this child or is released, so that reference never dangles.
   public var updateDelegate: (any SectionUpdateDelegate)? {
-    get { uplink ?? customDelegate }
+    get { uplink ?? customDelegate as? any SectionUpdateDelegate }
     set {
       uplink = newValue as? ChildLink
       customDelegate = uplink == nil ? newValue : nil
       bracket.delegateChanged()
     }
   }
-  /// ``updateDelegate`` when it is not a link (an object of the user's).
-  private weak var customDelegate: (any SectionUpdateDelegate)?
+  /// ``updateDelegate`` when it is not a link (an object of the user's), stored as `AnyObject`
+  /// (8 bytes, where the existential takes 16), as in ``ArraySection``.
+  private weak var customDelegate: AnyObject?
   /// ``updateDelegate`` when it is the link to a built-in parent or a mapping.
   final unowned(unsafe) var uplink: ChildLink?
   final var bracket = UpdateBracket()
-  final var mutationInProgress: MutationInProgress?
 
   /// The element. When `Element` is an `Optional` holding `nil`, the section has no elements.
   public final private(set) var element: Element
@@ -40,6 +40,8 @@ nonisolated open class SingleElementSection<Element>: BracketedSection {
   ///
   /// - Complexity: O(1).
   public final private(set) var numberOfElements: Int
+  // Declared last (see ``ArraySection``): its two bytes end the object.
+  final var mutationInProgress: MutationInProgress?
 
   /// Creates a section holding `element`.
   public init(element: Element) {
@@ -74,10 +76,10 @@ nonisolated open class SingleElementSection<Element>: BracketedSection {
       case (false, false): nil
       }
     guard let change else {
-      mutate("replace(element:)") { element = newElement }
+      mutate(.replaceElement) { element = newElement }
       return
     }
-    mutate("replace(element:)", reporting: change) {
+    mutate(.replaceElement, reporting: change) {
       element = newElement
       numberOfElements = isPresent ? 1 : 0
     }

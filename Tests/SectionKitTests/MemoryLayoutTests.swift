@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+
+@testable import SectionKit
+
+/// The bytes every section costs: the instance sizes of the objects a section brings (the section
+/// and its link) and of the values stored per section, so that a change that makes them larger
+/// fails here (the per-section figure of `Docs/Performance.md` is the sum of these).
+@Suite("Memory per section: instance sizes and stored layouts")
+struct MemoryLayoutTests {
+  /// Two probes check where the runtime keeps the instance size before it is read for the types
+  /// of the library.
+  @Test func theInstanceSizeIsReadFromTheClassMetadata() {
+    #expect(instanceSize(of: ProbeWord.self) == 24)
+    #expect(instanceSize(of: ProbeWordAndByte.self) == 25)
+  }
+
+  @Test func aSectionsMutationRecordTakesTwoBytesAtTheEndOfTheObject() {
+    #expect(MemoryLayout<MutationInProgress?>.size == 2)
+    // Header 16, custom delegate 8, link 8, bracket 8, elements 8, mutation record 2.
+    #expect(instanceSize(of: ArraySection<Int>.self) <= 50)
+    #expect(instanceSize(of: ArraySection<String>.self) <= 50)
+    // Header 16, custom delegate 8, link 8, bracket 8, element 8, count 8, mutation record 2.
+    #expect(instanceSize(of: SingleElementSection<Int>.self) <= 58)
+  }
+
+  @Test func aLinkStoresItsOwnerAsAnObjectAndAKind() {
+    #expect(MemoryLayout<LinkOwnerKind>.size == 1)
+    #expect(MemoryLayout<SectionProviderChild>.size == 16)
+    // Header 16, owner 8, child 16, open brackets, position and global index 4 each, the owner's
+    // kind 1.
+    #expect(instanceSize(of: ChildLink.self) <= 53)
+  }
+
+  @Test func aProviderKeepsItsChildrenInItsLinksOnly() {
+    // Links, positions checked, providers counted, offsets, offsets checked, lookups counted:
+    // no array of the children beside that of the links.
+    #expect(MemoryLayout<ChildList>.size <= 48)
+  }
+
+  @Test func aReloadWritesTheCountsIntoTheStorageOfTheOldOnes() {
+    let root = ComposedSectionProvider()
+    for count in 0..<50 { root.append(ArraySection<Int>(Array(0..<count % 7))) }
+    let coordinator = Coordinator(sectionProvider: root)
+    let first = countsStorage(coordinator)
+    // The first flush reloads: the new counts go where those of the first state were.
+    let adapter = RecordingAdapter()
+    coordinator.adapter = adapter
+    #expect(countsStorage(coordinator) == first)
+    #expect(adapter.entries == [.reload(counts: (0..<50).map { $0 % 7 })])
+    // A later reload with more sections than the storage holds grows it, and counts right.
+    for _ in 0..<100 { root.append(ArraySection<Int>([1])) }
+    coordinator.replace(sectionProvider: root)
+    #expect(
+      RecordingAdapter.counts(coordinator) == (0..<50).map { $0 % 7 }
+        + Array(repeating: 1, count: 100))
+  }
+}
+
+/// The address of the coordinator's presented counts.
+private func countsStorage(_ coordinator: Coordinator) -> UnsafePointer<Int>? {
+  coordinator.presented.counts.withUnsafeBufferPointer { $0.baseAddress }
+}
+
+/// The size the runtime allocates for an instance of `type`: the `InstanceSize` field of its
+/// class metadata, after the kind, the superclass, the flags and the instance address point (on a
+/// platform without Objective-C interoperability, as Linux).
+private func instanceSize(of type: AnyClass) -> Int {
+  let metadata = unsafeBitCast(type, to: UnsafeRawPointer.self)
+  return Int(metadata.load(fromByteOffset: 24, as: UInt32.self))
+}
+
+private final class ProbeWord {
+  var word = 0
+}
+
+private final class ProbeWordAndByte {
+  var word = 0
+  var byte: UInt8 = 0
+}
