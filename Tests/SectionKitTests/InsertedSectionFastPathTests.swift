@@ -685,4 +685,15 @@ struct InsertedSectionFastPathTests {
     #expect(nextAdapter?.lastChangeset?.insertedElements == [IndexPath(item: 1, section: 0)])
     #expect(next?.numberOfElements(inSection: 0) == 2)
   }
+
+  // MARK: Re-indexing section events
+
+  @Test
+  func indexSetsShiftedIntoAParentsCoordinates() {
+    #expect(IndexSet().shifted(by: 3) == IndexSet())
+    #expect(IndexSet([1, 2, 3]).shifted(by: 0) == IndexSet([1, 2, 3]))
+    #expect(IndexSet(integersIn: 2..<5).shifted(by: 3) == IndexSet(integersIn: 5..<8))
+    #expect(IndexSet([1, 2, 5]).shifted(by: 3) == IndexSet([4, 5, 8]))
+    #expect(IndexSet([0, 7]).shifted(by: 1) == IndexSet([1, 8]))
+  }
 }
