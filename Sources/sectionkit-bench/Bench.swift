@@ -57,15 +57,23 @@ enum Bench {
     withExtendedLifetime(keep) {}
   }
 
-  /// Appends `count` providers × 100 sections × 100 elements to `root`, one child at a time.
-  static func appendProviders(_ count: Int, to root: ComposedSectionProvider) {
+  /// Appends `count` providers × 100 sections × 100 elements to `root`, one child at a time
+  /// (each element by its own `append(_:)`, or each section's 100 by one
+  /// `append(contentsOf:)`).
+  static func appendProviders(
+    _ count: Int, to root: ComposedSectionProvider, contentsOf: Bool = false
+  ) {
     for _ in 0..<count {
       let provider = ComposedSectionProvider()
       root.append(provider)
       for _ in 0..<100 {
         let section = ArraySection<Int>()
         provider.append(section)
-        for element in 0..<100 { section.append(element) }
+        if contentsOf {
+          section.append(contentsOf: 0..<100)
+        } else {
+          for element in 0..<100 { section.append(element) }
+        }
       }
     }
   }

@@ -351,19 +351,8 @@ enum Ratios {
   static func bigBuild() {
     print("## Building 100 providers × 100 sections × 100 elements with a coordinator attached")
     print("   (reference: the same appends to [[Int]] with a Fenwick tree of counts)")
-    func build(oneBatch: Bool) -> Double {
-      let root = ComposedSectionProvider()
-      let coordinator = Coordinator(sectionProvider: root)
-      let adapter = NullAdapter()
-      coordinator.adapter = adapter
-      let time = Bench.seconds {
-        let body = { Bench.appendProviders(100, to: root) }
-        if oneBatch { root.performBatchUpdates(body) } else { body() }
-      }
-      precondition(coordinator.numberOfSections == 10_000)
-      // An empty provider inserts no section, hence no changeset: 10,000 sections + 1,000,000 elements.
-      precondition(adapter.changesets == (oneBatch ? 1 : 1_010_000))
-      return time
+    func build(oneBatch: Bool, contentsOf: Bool = false) -> Double {
+      bigBuildOnce(providers: 100, oneBatch: oneBatch, contentsOf: contentsOf)
     }
     let reference = Figure(
       (0..<runs).map { _ in
@@ -378,14 +367,39 @@ enum Ratios {
       }, per: 1)
     let each = Figure((0..<runs).map { _ in build(oneBatch: false) }, per: 1)
     let one = Figure((0..<runs).map { _ in build(oneBatch: true) }, per: 1)
+    let bulk = Figure((0..<runs).map { _ in build(oneBatch: true, contentsOf: true) }, per: 1)
     print(
       "   each append its own batch: \(each.text(.milli)), \(ratio(each, reference)) "
         + "(target ≤ 1,000 ms)")
     print(
       "   all in one batch:          \(one.text(.milli)), \(ratio(one, reference)) (target ≤ 100 ms)"
     )
+    print(
+      "   one batch, append(contentsOf:) per section: \(bulk.text(.milli)), "
+        + "\(ratio(bulk, reference))")
     print("   reference:                 \(reference.text(.milli))")
     print()
+  }
+
+  /// Builds `providers` × 100 sections × 100 elements with a coordinator and an adapter attached,
+  /// all in one batch of the root or each change its own batch; returns the time of the build.
+  /// `sectionkit-bench bigbuild1 [PROVIDERS] [contentsOf]` runs it once, in one batch, for
+  /// callgrind (two values of PROVIDERS give the cost of one provider's 10,000 appends).
+  static func bigBuildOnce(providers: Int, oneBatch: Bool, contentsOf: Bool) -> Double {
+    let root = ComposedSectionProvider()
+    let coordinator = Coordinator(sectionProvider: root)
+    let adapter = NullAdapter()
+    coordinator.adapter = adapter
+    let time = Bench.seconds {
+      let body = { Bench.appendProviders(providers, to: root, contentsOf: contentsOf) }
+      if oneBatch { root.performBatchUpdates(body) } else { body() }
+    }
+    precondition(coordinator.numberOfSections == providers * 100)
+    // An empty provider inserts no section, hence no changeset: one per section and one per
+    // element (one per section with `append(contentsOf:)`).
+    let batches = providers * 100 * (contentsOf ? 2 : 101)
+    precondition(adapter.changesets == (oneBatch ? 1 : batches))
+    return time
   }
 
   /// What `sectionkit-bench allocations …` runs under `valgrind --tool=dhat`, which counts every

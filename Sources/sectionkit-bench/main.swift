@@ -3,13 +3,24 @@
 // (build, churn, batches, insert, removal, chain, layout, diff, snapshot, console, stream, and the
 // figures beside an in-run reference: lookup, single, batch, bigbuild). `sectionkit-bench allocations …`
 // is for counting allocations and bytes under `valgrind --tool=dhat` (see Ratios.allocations);
-// `sectionkit-bench diffonce` diffs 100,000 rows once, alone and coordinated, for callgrind.
+// `sectionkit-bench diffonce` diffs 100,000 rows once, alone and coordinated, for callgrind;
+// `sectionkit-bench bigbuild1` builds the one-batch tree of `bigbuild` once, for callgrind.
 import Foundation
 import SectionKit
 import SectionKitLayout
 
 let selected = Set(CommandLine.arguments.dropFirst())
 func enabled(_ name: String) -> Bool { selected.isEmpty || selected.contains(name) }
+
+if selected.contains("bigbuild1") {
+  // The one-batch build of `bigbuild`, once, for callgrind: `bigbuild1 [PROVIDERS] [contentsOf]`.
+  let arguments = CommandLine.arguments.drop { $0 != "bigbuild1" }.dropFirst()
+  let providers = arguments.compactMap { Int($0) }.first ?? 100
+  let seconds = Ratios.bigBuildOnce(
+    providers: providers, oneBatch: true, contentsOf: arguments.contains("contentsOf"))
+  print(String(format: "bigbuild1 %d providers: %.1f ms", providers, seconds * 1000))
+  exit(0)
+}
 
 if selected.contains("allocations") {
   Ratios.allocations(Array(CommandLine.arguments.drop { $0 != "allocations" }.dropFirst()))

@@ -28,6 +28,10 @@ struct ReducerInsertedSectionWorkTests {
     let coordinator = Coordinator(sectionProvider: root)
     let adapter = SilentAdapter()
     coordinator.adapter = adapter
+    // A delegate of the user's between the root and the mapping: the element events reach the
+    // reducer instead of stopping at their sections (InsertedSectionFastPathTests).
+    let forwarder = InsertedSectionFastPathTests.Forwarder(replacingDelegateOf: root)
+    root.updateDelegate = forwarder
     var work = 0
     coordinator.performBatchUpdates {
       for _ in 0..<sections {
@@ -37,6 +41,7 @@ struct ReducerInsertedSectionWorkTests {
       }
       work = coordinator.reducer?.work ?? 0
     }
+    #expect(forwarder.elementEvents.count == sections * elements)
     #expect(coordinator.numberOfSections == 10 + sections)
     return (work, adapter.changesets.last)
   }

@@ -11,6 +11,7 @@ extension Coordinator {
   func endBatch() {
     precondition(depth > 0, "Coordinator: a batch ended that never began")
     depth -= 1
+    if depth == 0 { uncoverElementEvents() }
     guard depth == 0, state == .batching || canFlushWhileApplying else { return }
     flush()
   }

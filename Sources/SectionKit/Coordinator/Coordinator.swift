@@ -116,6 +116,9 @@ public final class Coordinator {
   @exclusivity(unchecked) var pendingCommit: PresentedState.Commit?
   /// Selection, editing and moves of the opt-in handlers (see `Coordinator+Selection.swift`).
   @exclusivity(unchecked) var handlers = HandlerState()
+  /// The links of the sections inserted in the open batch that drop their element events (see
+  /// `Coordinator+InsertedSections.swift`).
+  @exclusivity(unchecked) var coveredLinks: [ChildLink] = []
 
   /// Creates a coordinator for the tree rooted at `sectionProvider`, which becomes the root of a
   /// new ``SectionProviderMapping`` (so it must not have a parent or another mapping).

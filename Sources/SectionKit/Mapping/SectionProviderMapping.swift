@@ -79,6 +79,8 @@ public final class SectionProviderMapping {
   public var delegate: (any SectionProviderMappingDelegate)? {
     get { coordinator ?? customDelegate }
     set {
+      // The sections the old coordinator let drop their element events have a new listener.
+      coordinator?.uncoverElementEvents()
       let coordinator = newValue as? Coordinator
       self.coordinator = coordinator?.mapping === self ? coordinator : nil
       customDelegate = self.coordinator == nil ? newValue : nil
@@ -346,6 +348,9 @@ extension SectionProviderMapping: LinkOwner {
     coordinator
   }
 
+  /// None: the mapping is the top of the pipe.
+  var uplink: ChildLink? { nil }
+
   private func receive(_ event: TreeEvent, _ delegate: (any SectionProviderMappingDelegate)?) {
     switch event {
     case .invalidateAll:
@@ -364,6 +369,7 @@ extension SectionProviderMapping: LinkOwner {
         next += range.count
       }
       send(.insertSections(indexes), to: delegate)
+      coordinator?.coverElementEvents(of: inserted)
     case .removeSections(let removed, let indexes):
       if let first = indexes.first { positionsChanged(from: first) }
       if !positions.isEmpty {

@@ -60,6 +60,9 @@ protocol LinkOwner: AnyObject {
   var presentingCoordinator: Coordinator? { get }
   /// Which of the three owner types this is.
   static var linkOwnerKind: LinkOwnerKind { get }
+  /// The link the owner passes what it takes on through: a built-in provider's link to its
+  /// parent or mapping; `nil` for a mapping, or a provider with a delegate of the user's or none.
+  var uplink: ChildLink? { get }
 }
 
 /// The type of a link's owner: a link stores it in one byte beside a plain object reference, where
@@ -108,6 +111,12 @@ final class ChildLink: SectionUpdateDelegate, SectionProviderUpdateDelegate {
   private var storedSectionIndex: Int32 = -1
   /// The type of ``ownerObject``.
   let ownerKind: LinkOwnerKind
+  /// Whether the child, a section inserted in the open batch of the coordinator above, may drop
+  /// its element events instead of sending them: the coordinator ignores them (the insertion
+  /// covers them) and every node between is a built-in provider passing them on through its
+  /// link, so no one else hears them. Set by the coordinator, and cleared when the batch ends or
+  /// anything on the way up changes (see `Coordinator+InsertedSections.swift`).
+  var coversElementEvents = false
 
   init<Owner: LinkOwner>(owner: Owner, child: SectionProviderChild) {
     self.ownerObject = owner
@@ -154,15 +163,19 @@ final class ChildLink: SectionUpdateDelegate, SectionProviderUpdateDelegate {
   func didEndUpdating(_ section: any Section) { carry(Hop(end: true)) }
   func invalidateAll(_ section: any Section) { carry(Hop(event: .invalidateAll)) }
   func section(_ section: any Section, didInsertElementAt index: Int) {
+    if coversElementEvents { return }
     carry(Hop(event: .element(.insert(index), inSection: 0)))
   }
   func section(_ section: any Section, didRemoveElementAt index: Int) {
+    if coversElementEvents { return }
     carry(Hop(event: .element(.remove(index), inSection: 0)))
   }
   func section(_ section: any Section, didUpdateElementAt index: Int) {
+    if coversElementEvents { return }
     carry(Hop(event: .element(.update(index), inSection: 0)))
   }
   func section(_ section: any Section, didMoveElementAt index: Int, to newIndex: Int) {
+    if coversElementEvents { return }
     carry(Hop(event: .element(.move(from: index, to: newIndex), inSection: 0)))
   }
 
@@ -242,5 +255,34 @@ extension Hop {
     case nil: break
     }
     if end { delegate.didEndUpdating(provider) }
+  }
+}
+
+/// Whether what `owner` passes on reaches `mapping` through links only: `owner` is the mapping,
+/// or a built-in provider whose delegate is its link to a node for which this holds.
+///
+/// - Complexity: O(depth).
+func passesOnThroughLinks(_ owner: any LinkOwner, to mapping: SectionProviderMapping) -> Bool {
+  var node = owner
+  while node !== mapping {
+    guard let link = node.uplink, link.childObject === node, let next = link.owner else { return false }
+    node = next
+  }
+  return true
+}
+
+/// A node that reported through `link` gets another delegate (its parent detaches it, or the
+/// user sets one): the sections below it may have another listener now, or none. The coordinator
+/// presenting the tree `link` led to, if any, stops its sections from dropping element events.
+///
+/// - Complexity: O(depth).
+func uncoverElementEvents(above link: ChildLink) {
+  var owner = link.owner
+  while let node = owner {
+    if let coordinator = node.presentingCoordinator {
+      coordinator.uncoverElementEvents()
+      return
+    }
+    owner = node.uplink?.owner
   }
 }

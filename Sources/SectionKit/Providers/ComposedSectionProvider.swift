@@ -34,6 +34,7 @@ public final class ComposedSectionProvider: ProviderNode, ParentSectionProvider 
   public var updateDelegate: (any SectionProviderUpdateDelegate)? {
     get { uplink ?? customDelegate }
     set {
+      if let old = uplink { uncoverElementEvents(above: old) }
       uplink = newValue as? ChildLink
       customDelegate = uplink == nil ? newValue : nil
       bracket.delegateChanged()

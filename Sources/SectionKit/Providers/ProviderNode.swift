@@ -284,8 +284,7 @@ extension ProviderNode {
     case .insertSections(let sections, let indexes), .removeSections(let sections, let indexes):
       childList.childCountChanged(at: index)
       guard let offset = presentedOffset(ofChildAt: index) else { return nil }
-      var shifted = indexes
-      shifted.shift(startingAt: 0, by: offset)
+      let shifted = indexes.shifted(by: offset)
       if case .insertSections = event { return .insertSections(sections, at: shifted) }
       return .removeSections(sections, at: shifted)
     case .moveSections(let range, let destination):
@@ -294,9 +293,7 @@ extension ProviderNode {
         range.lowerBound + offset..<range.upperBound + offset, to: destination + offset)
     case .reloadSections(let indexes):
       guard let offset = presentedOffset(ofChildAt: index) else { return nil }
-      var shifted = indexes
-      shifted.shift(startingAt: 0, by: offset)
-      return .reloadSections(shifted)
+      return .reloadSections(indexes.shifted(by: offset))
     }
   }
   /// The offset of `node` (a section or provider anywhere below this provider) in this provider's
@@ -315,6 +312,22 @@ extension ProviderNode {
       current = parent
     }
     return total
+  }
+}
+
+extension IndexSet {
+  /// These indexes, each plus `offset` (which is not negative).
+  ///
+  /// A run of consecutive indexes (the sections of one child, inserted or removed together: the
+  /// common case) is made afresh from its bounds; `shift(startingAt:by:)` first copies the
+  /// reference storage the set shares, which cost a section insertion under two providers 7,500
+  /// instructions of 17,000 (callgrind, `sectionkit-bench bigbuild1`).
+  func shifted(by offset: Int) -> IndexSet {
+    guard offset != 0, let first, let last else { return self }
+    if last - first + 1 == count { return IndexSet(integersIn: (first + offset)...(last + offset)) }
+    var shifted = self
+    shifted.shift(startingAt: 0, by: offset)
+    return shifted
   }
 }
 

@@ -27,6 +27,7 @@ public final class SegmentedSectionProvider: ProviderNode, ParentSectionProvider
   public var updateDelegate: (any SectionProviderUpdateDelegate)? {
     get { uplink ?? customDelegate }
     set {
+      if let old = uplink { uncoverElementEvents(above: old) }
       uplink = newValue as? ChildLink
       customDelegate = uplink == nil ? newValue : nil
       bracket.delegateChanged()

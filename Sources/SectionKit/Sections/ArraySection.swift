@@ -142,9 +142,13 @@ nonisolated open class ArraySection<Element>: BracketedSection {
   }
 
   /// Reports `change`, made while ``reportsOwnBatch`` held, as a batch of its own: the bracket's
-  /// begin, the change and its end climb the tree as one ``Hop``.
+  /// begin, the change and its end climb the tree as one ``Hop``; or drops it when the section
+  /// was inserted in the open batch and no one but the coordinator above would hear it
+  /// (``ChildLink/coversElementEvents``).
   @usableFromInline final func reportOwnBatch(_ change: ElementChange) {
-    uplink!.carry(Hop(begin: true, event: .element(change, inSection: 0), end: true))
+    let link = uplink!
+    if link.coversElementEvents { return }
+    link.carry(Hop(begin: true, event: .element(change, inSection: 0), end: true))
   }
 
   /// Traps with a message naming the section, the index and the count.

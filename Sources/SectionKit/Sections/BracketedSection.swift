@@ -123,7 +123,9 @@ extension BracketedSection {
       }
     }
     let result = try callingOut(method, .changing, body)
-    link.carry(Hop(begin: true, event: .element(change, inSection: 0), end: true))
+    if !link.coversElementEvents {
+      link.carry(Hop(begin: true, event: .element(change, inSection: 0), end: true))
+    }
     return result
   }
 
@@ -142,8 +144,12 @@ extension BracketedSection {
     return try updates()
   }
 
-  /// Sends one element event to the delegate, announcing the bracket first if needed.
+  /// Sends one element event to the delegate, announcing the bracket first if needed; drops it
+  /// when the section was inserted in the open batch and no one but the coordinator above would
+  /// hear it (``ChildLink/coversElementEvents``). A dropped event announces nothing: the bracket
+  /// then closes without an end, unless an earlier event announced it.
   func emit(_ change: ElementChange) {
+    if let link = uplink, link.coversElementEvents { return }
     send(.element(change, inSection: 0)) { $0.section(self, didChange: change) }
   }
 
