@@ -51,14 +51,21 @@ struct BatchReducer {
   private enum SectionEdits {
     /// One change: read off directly, without a tree (the common case).
     case single(ElementChange)
-    /// Several changes: the section's run tree.
-    case tree(RunPool.NodeID)
+    /// Several changes: the section's runs.
+    case runs(RunPool.Slots)
     /// A diff, the section's only change so far: read off directly, without a tree.
     case elements(ElementDiff)
   }
 
   init(presented: PresentedState) {
     oldCounts = presented.counts
+  }
+
+  /// A reducer whose sections' runs are kept in lists of up to `listCapacity` runs (0: always in
+  /// treaps), for tests that compare the two.
+  init(presented: PresentedState, listCapacity: Int) {
+    oldCounts = presented.counts
+    pool = RunPool(listCapacity: listCapacity)
   }
 
   mutating func apply(_ event: SectionProviderMapping.Event) {
@@ -174,26 +181,26 @@ struct BatchReducer {
         touch(oldSection, .single(change))
         return
       }
-      let tree = self.tree(of: touched[position].edits, old: oldSection, section: section)
-      touched[position].edits = .tree(apply(change, to: tree, event: event))
+      let slots = self.slots(of: touched[position].edits, old: oldSection, section: section)
+      touched[position].edits = .runs(apply(change, to: slots, event: event))
     }
   }
 
-  /// The run tree of old section `old` (now at `section`), made from `edits` when they are not
-  /// one yet.
-  private mutating func tree(of edits: SectionEdits, old: Int, section: Int) -> RunPool.NodeID {
+  /// The runs of old section `old` (now at `section`), made from `edits` when they are not
+  /// runs yet.
+  private mutating func slots(of edits: SectionEdits, old: Int, section: Int) -> RunPool.Slots {
     switch edits {
-    case .tree(let tree):
-      return tree
+    case .runs(let slots):
+      return slots
     case .single(let first):
-      let tree = pool.makeTree(.old(0..<oldCounts[old]))
-      return apply(first, to: tree, event: .element(first, inSection: section))
+      let slots = pool.makeSlots(.old(0..<oldCounts[old]))
+      return apply(first, to: slots, event: .element(first, inSection: section))
     case .elements(let diff):
-      var tree = pool.makeTree(.old(0..<oldCounts[old]))
+      var slots = pool.makeSlots(.old(0..<oldCounts[old]))
       for step in diff.steps {
-        tree = apply(step, to: tree, event: .element(step, inSection: section))
+        slots = apply(step, to: slots, event: .element(step, inSection: section))
       }
-      return tree
+      return slots
     }
   }
 
@@ -223,11 +230,11 @@ struct BatchReducer {
       touch(oldSection, .elements(diff))
       return
     }
-    var tree = self.tree(of: touched[position].edits, old: oldSection, section: section)
+    var slots = self.slots(of: touched[position].edits, old: oldSection, section: section)
     for step in diff.steps {
-      tree = apply(step, to: tree, event: .element(step, inSection: section))
+      slots = apply(step, to: slots, event: .element(step, inSection: section))
     }
-    touched[position].edits = .tree(tree)
+    touched[position].edits = .runs(slots)
   }
 
   /// Traps when `change` names an element outside a section of `count` elements.
@@ -249,21 +256,16 @@ struct BatchReducer {
     }
   }
 
-  /// Applies one element change to a section's run tree.
+  /// Applies one element change to a section's runs.
   private mutating func apply(
-    _ change: ElementChange, to tree: RunPool.NodeID, event: SectionProviderMapping.Event
-  ) -> RunPool.NodeID {
-    Self.check(change, count: pool.size(tree), event: event)
+    _ change: ElementChange, to slots: RunPool.Slots, event: SectionProviderMapping.Event
+  ) -> RunPool.Slots {
+    Self.check(change, count: pool.size(slots), event: event)
     switch change {
-    case .insert(let index):
-      return pool.insert(pool.makeNode(.inserted(1)), into: tree, at: index)
-    case .remove(let index):
-      return pool.cut(tree, at: index, count: 1).tree
-    case .update(let index):
-      return pool.markUpdated(tree, at: index)
-    case .move(let from, let to):
-      let (rest, piece) = pool.cut(tree, at: from, count: 1)
-      return pool.insert(piece, into: rest, at: to)
+    case .insert(let index): return pool.insert(1, into: slots, at: index)
+    case .remove(let index): return pool.remove(from: slots, at: index)
+    case .update(let index): return pool.markUpdated(slots, at: index)
+    case .move(let from, let to): return pool.move(in: slots, from: from, to: to)
     }
   }
 
@@ -318,14 +320,14 @@ struct BatchReducer {
       case .single(let change):
         Self.readOff(change, oldSection: old, newSection: new, into: &changes)
         return oldCounts[old] + Self.countDelta(of: change)
-      case .tree(let tree):
+      case .runs(let slots):
         var runs = ReadOffBuffers.take(&buffers.runs)
-        pool.runs(tree, into: &runs, stack: &buffers.stack)
+        pool.runs(slots, into: &runs, stack: &buffers.stack)
         reduceElements(
           runs, oldSection: old, oldCount: oldCounts[old], newSection: new, buffers: &buffers,
           into: &changes)
         buffers.runs = runs
-        return pool.size(tree)
+        return pool.size(slots)
       case .elements(let diff):
         reduceElements(
           diff.runs(), oldSection: old, oldCount: oldCounts[old], newSection: new,
@@ -979,7 +981,7 @@ extension BatchReducer {
     switch touchedPosition(of: section).map({ touched[$0].edits }) {
     case nil: newItem = item
     case .single(let change)?: newItem = Self.newIndex(of: item, after: change)
-    case .tree(let tree)?: newItem = Self.newPosition(of: item, in: pool.runs(tree))
+    case .runs(let slots)?: newItem = Self.newPosition(of: item, in: pool.runs(slots))
     case .elements(let diff)?: newItem = diff.newIndex(ofOld: item)
     }
     return newItem.map { IndexPath(item: $0, section: newSection) }
