@@ -126,4 +126,25 @@ import Testing
     }
     #expect(compared > Self.iterations / 2)
   }
+
+  /// The reducer's table of touched sections answers as a dictionary would, across its growth.
+  @Test func positionTableAnswersAsADictionary() {
+    let seed = SeededGenerator.seed(fromEnvironment: "SECTIONKIT_SEED", default: 0x510A)
+    var random = SeededGenerator(seed: seed)
+    for iteration in 0..<Self.iterations / 10 {
+      var table = PositionTable()
+      var expected: [Int: Int] = [:]
+      let bound = Int.random(in: 1...5_000, using: &random)
+      for position in 0..<Int.random(in: 0...300, using: &random) {
+        let key = Int.random(in: 0..<bound, using: &random)
+        guard expected[key] == nil else { continue }
+        table.insert(key, position)
+        expected[key] = position
+      }
+      for key in 0..<bound {
+        #expect(
+          table.position(of: key) == expected[key], "seed \(seed), iteration \(iteration): \(key)")
+      }
+    }
+  }
 }

@@ -44,7 +44,7 @@ struct BatchReducer {
   private var touched: [(old: Int, edits: SectionEdits)] = []
   /// The position in ``touched`` of each old section, kept once more than
   /// ``linearSearchLimit`` sections are touched (below that, a linear search is cheaper).
-  private var touchedIndex: [Int: Int] = [:]
+  private var touchedIndex = PositionTable()
   private static let linearSearchLimit = 16
 
   /// What happened to the elements of one old section.
@@ -125,7 +125,7 @@ struct BatchReducer {
     if touched.count <= Self.linearSearchLimit {
       return touched.firstIndex { $0.old == old }
     }
-    return touchedIndex[old]
+    return touchedIndex.position(of: old)
   }
 
   /// Records the first edit of old section `old`.
@@ -133,9 +133,9 @@ struct BatchReducer {
     if touched.isEmpty { touched.reserveCapacity(Self.linearSearchLimit) }
     touched.append((old, edits))
     if touched.count == Self.linearSearchLimit + 1 {
-      for (position, entry) in touched.enumerated() { touchedIndex[entry.old] = position }
+      for (position, entry) in touched.enumerated() { touchedIndex.insert(entry.old, position) }
     } else if touched.count > Self.linearSearchLimit + 1 {
-      touchedIndex[old] = touched.count - 1
+      touchedIndex.insert(old, touched.count - 1)
     }
   }
 
@@ -715,6 +715,54 @@ struct BatchReducer {
     for new in plan.inserts {
       changeset.insertedElements.append(IndexPath(item: new, section: newSection))
     }
+  }
+}
+
+/// The position of each touched old section in the reducer's list of them: a hash table of
+/// non-negative keys with open addressing, cheaper than a `Dictionary` (no seeded hashing) for
+/// the reducer's one lookup per event.
+struct PositionTable {
+  /// The keys, `-1` where empty; a power of two long (or empty).
+  private var keys: [Int] = []
+  private var positions: [Int] = []
+  private var count = 0
+  /// `64 - log2(keys.count)`: the shift that keeps the top bits of the hash.
+  private var shift = 64
+
+  /// The slot where `key` is or would go.
+  private func slot(of key: Int) -> Int {
+    let mask = keys.count - 1
+    var slot = Int(truncatingIfNeeded: (UInt64(key) &* 0x9E37_79B9_7F4A_7C15) >> UInt64(shift))
+    while keys[slot] >= 0 && keys[slot] != key { slot = (slot + 1) & mask }
+    return slot
+  }
+
+  /// The position recorded for `key`.
+  func position(of key: Int) -> Int? {
+    guard !keys.isEmpty else { return nil }
+    let slot = slot(of: key)
+    return keys[slot] == key ? positions[slot] : nil
+  }
+
+  /// Records `position` for `key`, a non-negative key not in the table.
+  mutating func insert(_ key: Int, _ position: Int) {
+    precondition(key >= 0, "PositionTable.insert: key \(key) is negative")
+    if 2 * (count + 1) > keys.count {
+      let old = zip(keys, positions)
+      let capacity = Swift.max(64, 2 * keys.count)
+      keys = [Int](repeating: -1, count: capacity)
+      positions = [Int](repeating: 0, count: capacity)
+      shift = 64 - capacity.trailingZeroBitCount
+      for (key, position) in old where key >= 0 {
+        let slot = slot(of: key)
+        keys[slot] = key
+        positions[slot] = position
+      }
+    }
+    let slot = slot(of: key)
+    keys[slot] = key
+    positions[slot] = position
+    count += 1
   }
 }
 
