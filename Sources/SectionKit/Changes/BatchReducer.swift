@@ -308,7 +308,7 @@ struct BatchReducer {
   func finish(mapping: SectionProviderMapping) -> PresentedState.Commit {
     if !hasTrees { return finishSingle(mapping: mapping) }
     var changeset = Changeset()
-    let touched = touched.sorted { $0.old < $1.old }
+    let touched = sortedTouched()
     var buffers = ReadOffBuffers()
 
     /// Reads the element changes `edits` of `old`, now at `new`, into `changes`; returns the
@@ -424,6 +424,25 @@ struct BatchReducer {
       }
     }
     return commit
+  }
+
+  /// ``touched`` by old section. Many are sorted as integers (old section and position in one
+  /// word), cheaper than sorting the entries, which hold references.
+  private func sortedTouched() -> [(old: Int, edits: SectionEdits)] {
+    // A few are sorted as they are (one copy, an insertion sort).
+    guard touched.count > Self.linearSearchLimit else { return touched.sorted { $0.old < $1.old } }
+    precondition(
+      touched.count <= UInt32.max && oldCounts.count <= UInt32.max,
+      "BatchReducer: \(touched.count) sections touched of \(oldCounts.count)")
+    var keys = [UInt64](repeating: 0, count: touched.count)
+    var inOrder = true
+    for (position, entry) in touched.enumerated() {
+      keys[position] = UInt64(entry.old) << 32 | UInt64(position)
+      if position > 0 && touched[position - 1].old > entry.old { inOrder = false }
+    }
+    guard !inOrder else { return touched }
+    keys.sort()
+    return keys.map { touched[Int($0 & 0xFFFF_FFFF)] }
   }
 
   /// Reserves room in `changeset`'s element lists for what the sections `edited` read off, so

@@ -57,7 +57,8 @@ struct RunPool {
   private var nodes: [Node] = []
   private var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
 
-  /// The runs of the small lists (see ``Slots``), ``listCapacity`` places per list.
+  /// The runs of the small lists (see ``Slots``), ``listCapacity`` places per list; the places
+  /// beyond the lists in use are spare (kept when the pool is emptied).
   private var listRuns: [Run] = []
   /// The number of runs of each small list.
   private var listCounts: [Int32] = []
@@ -75,7 +76,6 @@ struct RunPool {
   /// Empties the pool, keeping its arrays' capacity, for the next batch.
   mutating func removeAll() {
     nodes.removeAll(keepingCapacity: true)
-    listRuns.removeAll(keepingCapacity: true)
     listCounts.removeAll(keepingCapacity: true)
     listSizes.removeAll(keepingCapacity: true)
     visits = 0
@@ -274,7 +274,12 @@ struct RunPool {
     let list = listCounts.count
     listCounts.append(run.count > 0 ? 1 : 0)
     listSizes.append(run.count)
-    listRuns.append(contentsOf: repeatElement(run, count: listCapacity))
+    // The places of the lists, kept when the pool is emptied; grown by doubling.
+    if listRuns.count < (list + 1) * listCapacity {
+      listRuns.append(
+        contentsOf: repeatElement(run, count: Swift.max(listCapacity, listRuns.count)))
+    }
+    listRuns[list * listCapacity] = run
     return .list(Int32(list))
   }
 
