@@ -705,6 +705,17 @@ struct BatchReducer {
     }
     deletes.append(contentsOf: nextOld..<oldCount)
 
+    // Nothing moved or updated: the deletes and inserts are the whole reading.
+    if ranks.isEmpty && oldRuns.allSatisfy({ $0.run.kind == .old }) {
+      for old in deletes {
+        changeset.deletedElements.append(IndexPath(item: old, section: oldSection))
+      }
+      for new in inserts {
+        changeset.insertedElements.append(IndexPath(item: new, section: newSection))
+      }
+      return
+    }
+
     // Two ways to read the survivors off; the smaller changeset wins (see `ElementPlan`). The
     // readings differ in two weightings only, so each subsequence is computed once.
     let unchangedFirst = ElementPlan.staying(oldRuns, ranks: ranks, updatedKeepOrder: false)
@@ -860,7 +871,7 @@ struct ElementPlan {
     // more than nothing; an updated run that weighs nothing is a candidate either way): no
     // subsequence to compute.
     guard !ranks.isEmpty else { return Array(repeating: true, count: oldRuns.count) }
-    let runs = oldRuns.map(\.run)
+    let runs = oldRuns.lazy.map(\.run)
     guard updatedKeepOrder else {
       return longestIncreasingRuns(runs, ranks: ranks) { $0.kind == .updated ? 0 : $0.count }
     }
@@ -969,9 +980,9 @@ struct ElementPlan {
 /// times sort them once.
 ///
 /// - Complexity: O(r log r) for r runs.
-func longestIncreasingRuns(
-  _ runs: [Run], ranks: [Int]? = nil, weight: (Run) -> Int = \.count
-) -> [Bool] {
+func longestIncreasingRuns<Runs: RandomAccessCollection<Run>>(
+  _ runs: Runs, ranks: [Int]? = nil, weight: (Run) -> Int = \.count
+) -> [Bool] where Runs.Index == Int {
   guard runs.count > 1 else { return Array(repeating: true, count: runs.count) }
   // Rank runs by old start; a Fenwick tree over ranks gives the best chain ending below a rank.
   let rank =
@@ -979,34 +990,43 @@ func longestIncreasingRuns(
     ?? {
       var rank = [Int](repeating: 0, count: runs.count)
       let order = runs.indices.sorted { runs[$0].start < runs[$1].start }
-      for (r, index) in order.enumerated() { rank[index] = r + 1 }
+      for (r, index) in order.enumerated() { rank[index - runs.startIndex] = r + 1 }
       return rank
     }()
-  var tree = [(weight: Int, run: Int)](repeating: (0, -1), count: runs.count + 1)
-  var previous = [Int](repeating: -1, count: runs.count)
-  var best = (weight: 0, run: -1)
-  for index in runs.indices {
-    // Best chain over ranks < rank[index].
-    var query = rank[index] - 1
-    var found = (weight: 0, run: -1)
-    while query > 0 {
-      if tree[query].weight > found.weight { found = tree[query] }
-      query -= query & -query
+  let count = runs.count
+  var staying = [Bool](repeating: false, count: count)
+  // The Fenwick tree's best chain (weight, last run) per rank, and each run's predecessor: scratch
+  // space on the stack for a few runs, not three arrays on the heap.
+  withUnsafeTemporaryAllocation(of: Int.self, capacity: 3 * count + 2) { scratch in
+    let treeWeight = scratch.baseAddress!
+    let treeRun = treeWeight + (count + 1)
+    let previous = treeRun + (count + 1)
+    treeWeight.initialize(repeating: 0, count: count + 1)
+    treeRun.initialize(repeating: -1, count: count + 1)
+    previous.initialize(repeating: -1, count: count)
+    var best = (weight: 0, run: -1)
+    for index in 0..<count {
+      // Best chain over ranks < rank[index].
+      var query = rank[index] - 1
+      var found = (weight: 0, run: -1)
+      while query > 0 {
+        if treeWeight[query] > found.weight { found = (treeWeight[query], treeRun[query]) }
+        query -= query & -query
+      }
+      let chain = (weight: found.weight + weight(runs[runs.startIndex + index]), run: index)
+      previous[index] = found.run
+      if chain.weight > best.weight { best = chain }
+      var slot = rank[index]
+      while slot <= count {
+        if chain.weight > treeWeight[slot] { (treeWeight[slot], treeRun[slot]) = chain }
+        slot += slot & -slot
+      }
     }
-    let chain = (weight: found.weight + weight(runs[index]), run: index)
-    previous[index] = found.run
-    if chain.weight > best.weight { best = chain }
-    var slot = rank[index]
-    while slot <= runs.count {
-      if chain.weight > tree[slot].weight { tree[slot] = chain }
-      slot += slot & -slot
+    var cursor = best.run
+    while cursor >= 0 {
+      staying[cursor] = true
+      cursor = previous[cursor]
     }
-  }
-  var staying = [Bool](repeating: false, count: runs.count)
-  var cursor = best.run
-  while cursor >= 0 {
-    staying[cursor] = true
-    cursor = previous[cursor]
   }
   return staying
 }
