@@ -419,13 +419,15 @@ enum Ratios {
       coordinator.adapter = NullAdapter()
       for section in tree.sections { _ = coordinator.mapping.sectionOffset(for: section) }
       withExtendedLifetime((tree, coordinator)) {}
+    case ("batches", 3): batchChanges(numbers[0], numbers[1], numbers[2], coordinated: true)
+    case ("batchesalone", 3): batchChanges(numbers[0], numbers[1], numbers[2], coordinated: false)
     case ("plain", 2):
       let plain = (0..<numbers[0]).map { _ in Array(0..<numbers[1]) }
       withExtendedLifetime(plain) {}
     default:
       print(
         "usage: sectionkit-bench allocations changes N | tree SECTIONS ELEMENTS | plain SECTIONS ELEMENTS"
-      )
+          + " | batches SECTIONS BATCH N | batchesalone SECTIONS BATCH N")
     }
   }
 
@@ -442,6 +444,27 @@ enum Ratios {
     for edit in edits[..<1_000] { tree.apply(edit) }
     for edit in edits[1_000...] { tree.apply(edit) }
     precondition(adapter.changesets == count + 1_000)
+  }
+
+  /// `count` random element changes in batches of `batchSize` over `sections` sections, through a
+  /// coordinator or (`coordinated == false`) to a mapping alone, for callgrind: the difference of
+  /// two counts, divided by the difference of their `count`, is the cost of one change.
+  private static func batchChanges(
+    _ sections: Int, _ batchSize: Int, _ count: Int, coordinated: Bool
+  ) {
+    let tree = Tree(sections: sections)
+    let coordinator = coordinated ? Coordinator(sectionProvider: tree.root) : nil
+    let adapter = NullAdapter()
+    coordinator?.adapter = adapter
+    let mapping = coordinated ? nil : SectionProviderMapping(sectionProvider: tree.root)
+    let delegate = NullMappingDelegate()
+    mapping?.delegate = delegate
+    var counts = Array(repeating: elementsPerSection, count: sections)
+    var rng = SeededGenerator(seed: 12)
+    let edits = draw(count, counts: &counts, using: &rng)
+    inBatches(edits, batchSize, tree)
+    precondition(coordinated ? adapter.changesets == count / batchSize : delegate.events > 0)
+    withExtendedLifetime((coordinator, mapping)) {}
   }
 
   static func pad(_ size: Int) -> String {

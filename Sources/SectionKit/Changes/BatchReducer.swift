@@ -44,21 +44,28 @@ struct BatchReducer {
   private var touched: [(old: Int, edits: SectionEdits)] = []
   /// The position in ``touched`` of each old section, kept once more than
   /// ``linearSearchLimit`` sections are touched (below that, a linear search is cheaper).
-  private var touchedIndex: [Int: Int] = [:]
+  private var touchedIndex = PositionTable()
   private static let linearSearchLimit = 16
 
   /// What happened to the elements of one old section.
   private enum SectionEdits {
     /// One change: read off directly, without a tree (the common case).
     case single(ElementChange)
-    /// Several changes: the section's run tree.
-    case tree(RunPool.NodeID)
+    /// Several changes: the section's runs.
+    case runs(RunPool.Slots)
     /// A diff, the section's only change so far: read off directly, without a tree.
     case elements(ElementDiff)
   }
 
   init(presented: PresentedState) {
     oldCounts = presented.counts
+  }
+
+  /// A reducer whose sections' runs are kept in lists of up to `listCapacity` runs (0: always in
+  /// treaps), for tests that compare the two.
+  init(presented: PresentedState, listCapacity: Int) {
+    oldCounts = presented.counts
+    pool = RunPool(listCapacity: listCapacity)
   }
 
   mutating func apply(_ event: SectionProviderMapping.Event) {
@@ -118,7 +125,7 @@ struct BatchReducer {
     if touched.count <= Self.linearSearchLimit {
       return touched.firstIndex { $0.old == old }
     }
-    return touchedIndex[old]
+    return touchedIndex.position(of: old)
   }
 
   /// Records the first edit of old section `old`.
@@ -126,9 +133,9 @@ struct BatchReducer {
     if touched.isEmpty { touched.reserveCapacity(Self.linearSearchLimit) }
     touched.append((old, edits))
     if touched.count == Self.linearSearchLimit + 1 {
-      for (position, entry) in touched.enumerated() { touchedIndex[entry.old] = position }
+      for (position, entry) in touched.enumerated() { touchedIndex.insert(entry.old, position) }
     } else if touched.count > Self.linearSearchLimit + 1 {
-      touchedIndex[old] = touched.count - 1
+      touchedIndex.insert(old, touched.count - 1)
     }
   }
 
@@ -174,26 +181,26 @@ struct BatchReducer {
         touch(oldSection, .single(change))
         return
       }
-      let tree = self.tree(of: touched[position].edits, old: oldSection, section: section)
-      touched[position].edits = .tree(apply(change, to: tree, event: event))
+      let slots = self.slots(of: touched[position].edits, old: oldSection, section: section)
+      touched[position].edits = .runs(apply(change, to: slots, event: event))
     }
   }
 
-  /// The run tree of old section `old` (now at `section`), made from `edits` when they are not
-  /// one yet.
-  private mutating func tree(of edits: SectionEdits, old: Int, section: Int) -> RunPool.NodeID {
+  /// The runs of old section `old` (now at `section`), made from `edits` when they are not
+  /// runs yet.
+  private mutating func slots(of edits: SectionEdits, old: Int, section: Int) -> RunPool.Slots {
     switch edits {
-    case .tree(let tree):
-      return tree
+    case .runs(let slots):
+      return slots
     case .single(let first):
-      let tree = pool.makeTree(.old(0..<oldCounts[old]))
-      return apply(first, to: tree, event: .element(first, inSection: section))
+      let slots = pool.makeSlots(.old(0..<oldCounts[old]))
+      return apply(first, to: slots, event: .element(first, inSection: section))
     case .elements(let diff):
-      var tree = pool.makeTree(.old(0..<oldCounts[old]))
+      var slots = pool.makeSlots(.old(0..<oldCounts[old]))
       for step in diff.steps {
-        tree = apply(step, to: tree, event: .element(step, inSection: section))
+        slots = apply(step, to: slots, event: .element(step, inSection: section))
       }
-      return tree
+      return slots
     }
   }
 
@@ -223,11 +230,11 @@ struct BatchReducer {
       touch(oldSection, .elements(diff))
       return
     }
-    var tree = self.tree(of: touched[position].edits, old: oldSection, section: section)
+    var slots = self.slots(of: touched[position].edits, old: oldSection, section: section)
     for step in diff.steps {
-      tree = apply(step, to: tree, event: .element(step, inSection: section))
+      slots = apply(step, to: slots, event: .element(step, inSection: section))
     }
-    touched[position].edits = .tree(tree)
+    touched[position].edits = .runs(slots)
   }
 
   /// Traps when `change` names an element outside a section of `count` elements.
@@ -249,21 +256,16 @@ struct BatchReducer {
     }
   }
 
-  /// Applies one element change to a section's run tree.
+  /// Applies one element change to a section's runs.
   private mutating func apply(
-    _ change: ElementChange, to tree: RunPool.NodeID, event: SectionProviderMapping.Event
-  ) -> RunPool.NodeID {
-    Self.check(change, count: pool.size(tree), event: event)
+    _ change: ElementChange, to slots: RunPool.Slots, event: SectionProviderMapping.Event
+  ) -> RunPool.Slots {
+    Self.check(change, count: pool.size(slots), event: event)
     switch change {
-    case .insert(let index):
-      return pool.insert(pool.makeNode(.inserted(1)), into: tree, at: index)
-    case .remove(let index):
-      return pool.cut(tree, at: index, count: 1).tree
-    case .update(let index):
-      return pool.markUpdated(tree, at: index)
-    case .move(let from, let to):
-      let (rest, piece) = pool.cut(tree, at: from, count: 1)
-      return pool.insert(piece, into: rest, at: to)
+    case .insert(let index): return pool.insert(1, into: slots, at: index)
+    case .remove(let index): return pool.remove(from: slots, at: index)
+    case .update(let index): return pool.markUpdated(slots, at: index)
+    case .move(let from, let to): return pool.move(in: slots, from: from, to: to)
     }
   }
 
@@ -306,7 +308,7 @@ struct BatchReducer {
   func finish(mapping: SectionProviderMapping) -> PresentedState.Commit {
     if !hasTrees { return finishSingle(mapping: mapping) }
     var changeset = Changeset()
-    let touched = touched.sorted { $0.old < $1.old }
+    let touched = sortedTouched()
     var buffers = ReadOffBuffers()
 
     /// Reads the element changes `edits` of `old`, now at `new`, into `changes`; returns the
@@ -318,14 +320,14 @@ struct BatchReducer {
       case .single(let change):
         Self.readOff(change, oldSection: old, newSection: new, into: &changes)
         return oldCounts[old] + Self.countDelta(of: change)
-      case .tree(let tree):
+      case .runs(let slots):
         var runs = ReadOffBuffers.take(&buffers.runs)
-        pool.runs(tree, into: &runs, stack: &buffers.stack)
+        pool.runs(slots, into: &runs, stack: &buffers.stack)
         reduceElements(
           runs, oldSection: old, oldCount: oldCounts[old], newSection: new, buffers: &buffers,
           into: &changes)
         buffers.runs = runs
-        return pool.size(tree)
+        return pool.size(slots)
       case .elements(let diff):
         reduceElements(
           diff.runs(), oldSection: old, oldCount: oldCounts[old], newSection: new,
@@ -422,6 +424,25 @@ struct BatchReducer {
       }
     }
     return commit
+  }
+
+  /// ``touched`` by old section. Many are sorted as integers (old section and position in one
+  /// word), cheaper than sorting the entries, which hold references.
+  private func sortedTouched() -> [(old: Int, edits: SectionEdits)] {
+    // A few are sorted as they are (one copy, an insertion sort).
+    guard touched.count > Self.linearSearchLimit else { return touched.sorted { $0.old < $1.old } }
+    precondition(
+      touched.count <= UInt32.max && oldCounts.count <= UInt32.max,
+      "BatchReducer: \(touched.count) sections touched of \(oldCounts.count)")
+    var keys = [UInt64](repeating: 0, count: touched.count)
+    var inOrder = true
+    for (position, entry) in touched.enumerated() {
+      keys[position] = UInt64(entry.old) << 32 | UInt64(position)
+      if position > 0 && touched[position - 1].old > entry.old { inOrder = false }
+    }
+    guard !inOrder else { return touched }
+    keys.sort()
+    return keys.map { touched[Int($0 & 0xFFFF_FFFF)] }
   }
 
   /// Reserves room in `changeset`'s element lists for what the sections `edited` read off, so
@@ -684,6 +705,17 @@ struct BatchReducer {
     }
     deletes.append(contentsOf: nextOld..<oldCount)
 
+    // Nothing moved or updated: the deletes and inserts are the whole reading.
+    if ranks.isEmpty && oldRuns.allSatisfy({ $0.run.kind == .old }) {
+      for old in deletes {
+        changeset.deletedElements.append(IndexPath(item: old, section: oldSection))
+      }
+      for new in inserts {
+        changeset.insertedElements.append(IndexPath(item: new, section: newSection))
+      }
+      return
+    }
+
     // Two ways to read the survivors off; the smaller changeset wins (see `ElementPlan`). The
     // readings differ in two weightings only, so each subsequence is computed once.
     let unchangedFirst = ElementPlan.staying(oldRuns, ranks: ranks, updatedKeepOrder: false)
@@ -713,6 +745,54 @@ struct BatchReducer {
     for new in plan.inserts {
       changeset.insertedElements.append(IndexPath(item: new, section: newSection))
     }
+  }
+}
+
+/// The position of each touched old section in the reducer's list of them: a hash table of
+/// non-negative keys with open addressing, cheaper than a `Dictionary` (no seeded hashing) for
+/// the reducer's one lookup per event.
+struct PositionTable {
+  /// The keys, `-1` where empty; a power of two long (or empty).
+  private var keys: [Int] = []
+  private var positions: [Int] = []
+  private var count = 0
+  /// `64 - log2(keys.count)`: the shift that keeps the top bits of the hash.
+  private var shift = 64
+
+  /// The slot where `key` is or would go.
+  private func slot(of key: Int) -> Int {
+    let mask = keys.count - 1
+    var slot = Int(truncatingIfNeeded: (UInt64(key) &* 0x9E37_79B9_7F4A_7C15) >> UInt64(shift))
+    while keys[slot] >= 0 && keys[slot] != key { slot = (slot + 1) & mask }
+    return slot
+  }
+
+  /// The position recorded for `key`.
+  func position(of key: Int) -> Int? {
+    guard !keys.isEmpty else { return nil }
+    let slot = slot(of: key)
+    return keys[slot] == key ? positions[slot] : nil
+  }
+
+  /// Records `position` for `key`, a non-negative key not in the table.
+  mutating func insert(_ key: Int, _ position: Int) {
+    precondition(key >= 0, "PositionTable.insert: key \(key) is negative")
+    if 2 * (count + 1) > keys.count {
+      let old = zip(keys, positions)
+      let capacity = Swift.max(64, 2 * keys.count)
+      keys = [Int](repeating: -1, count: capacity)
+      positions = [Int](repeating: 0, count: capacity)
+      shift = 64 - capacity.trailingZeroBitCount
+      for (key, position) in old where key >= 0 {
+        let slot = slot(of: key)
+        keys[slot] = key
+        positions[slot] = position
+      }
+    }
+    let slot = slot(of: key)
+    keys[slot] = key
+    positions[slot] = position
+    count += 1
   }
 }
 
@@ -791,7 +871,7 @@ struct ElementPlan {
     // more than nothing; an updated run that weighs nothing is a candidate either way): no
     // subsequence to compute.
     guard !ranks.isEmpty else { return Array(repeating: true, count: oldRuns.count) }
-    let runs = oldRuns.map(\.run)
+    let runs = oldRuns.lazy.map(\.run)
     guard updatedKeepOrder else {
       return longestIncreasingRuns(runs, ranks: ranks) { $0.kind == .updated ? 0 : $0.count }
     }
@@ -900,9 +980,9 @@ struct ElementPlan {
 /// times sort them once.
 ///
 /// - Complexity: O(r log r) for r runs.
-func longestIncreasingRuns(
-  _ runs: [Run], ranks: [Int]? = nil, weight: (Run) -> Int = \.count
-) -> [Bool] {
+func longestIncreasingRuns<Runs: RandomAccessCollection<Run>>(
+  _ runs: Runs, ranks: [Int]? = nil, weight: (Run) -> Int = \.count
+) -> [Bool] where Runs.Index == Int {
   guard runs.count > 1 else { return Array(repeating: true, count: runs.count) }
   // Rank runs by old start; a Fenwick tree over ranks gives the best chain ending below a rank.
   let rank =
@@ -910,34 +990,43 @@ func longestIncreasingRuns(
     ?? {
       var rank = [Int](repeating: 0, count: runs.count)
       let order = runs.indices.sorted { runs[$0].start < runs[$1].start }
-      for (r, index) in order.enumerated() { rank[index] = r + 1 }
+      for (r, index) in order.enumerated() { rank[index - runs.startIndex] = r + 1 }
       return rank
     }()
-  var tree = [(weight: Int, run: Int)](repeating: (0, -1), count: runs.count + 1)
-  var previous = [Int](repeating: -1, count: runs.count)
-  var best = (weight: 0, run: -1)
-  for index in runs.indices {
-    // Best chain over ranks < rank[index].
-    var query = rank[index] - 1
-    var found = (weight: 0, run: -1)
-    while query > 0 {
-      if tree[query].weight > found.weight { found = tree[query] }
-      query -= query & -query
+  let count = runs.count
+  var staying = [Bool](repeating: false, count: count)
+  // The Fenwick tree's best chain (weight, last run) per rank, and each run's predecessor: scratch
+  // space on the stack for a few runs, not three arrays on the heap.
+  withUnsafeTemporaryAllocation(of: Int.self, capacity: 3 * count + 2) { scratch in
+    let treeWeight = scratch.baseAddress!
+    let treeRun = treeWeight + (count + 1)
+    let previous = treeRun + (count + 1)
+    treeWeight.initialize(repeating: 0, count: count + 1)
+    treeRun.initialize(repeating: -1, count: count + 1)
+    previous.initialize(repeating: -1, count: count)
+    var best = (weight: 0, run: -1)
+    for index in 0..<count {
+      // Best chain over ranks < rank[index].
+      var query = rank[index] - 1
+      var found = (weight: 0, run: -1)
+      while query > 0 {
+        if treeWeight[query] > found.weight { found = (treeWeight[query], treeRun[query]) }
+        query -= query & -query
+      }
+      let chain = (weight: found.weight + weight(runs[runs.startIndex + index]), run: index)
+      previous[index] = found.run
+      if chain.weight > best.weight { best = chain }
+      var slot = rank[index]
+      while slot <= count {
+        if chain.weight > treeWeight[slot] { (treeWeight[slot], treeRun[slot]) = chain }
+        slot += slot & -slot
+      }
     }
-    let chain = (weight: found.weight + weight(runs[index]), run: index)
-    previous[index] = found.run
-    if chain.weight > best.weight { best = chain }
-    var slot = rank[index]
-    while slot <= runs.count {
-      if chain.weight > tree[slot].weight { tree[slot] = chain }
-      slot += slot & -slot
+    var cursor = best.run
+    while cursor >= 0 {
+      staying[cursor] = true
+      cursor = previous[cursor]
     }
-  }
-  var staying = [Bool](repeating: false, count: runs.count)
-  var cursor = best.run
-  while cursor >= 0 {
-    staying[cursor] = true
-    cursor = previous[cursor]
   }
   return staying
 }
@@ -979,7 +1068,7 @@ extension BatchReducer {
     switch touchedPosition(of: section).map({ touched[$0].edits }) {
     case nil: newItem = item
     case .single(let change)?: newItem = Self.newIndex(of: item, after: change)
-    case .tree(let tree)?: newItem = Self.newPosition(of: item, in: pool.runs(tree))
+    case .runs(let slots)?: newItem = Self.newPosition(of: item, in: pool.runs(slots))
     case .elements(let diff)?: newItem = diff.newIndex(ofOld: item)
     }
     return newItem.map { IndexPath(item: $0, section: newSection) }

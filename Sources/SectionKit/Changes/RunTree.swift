@@ -57,6 +57,39 @@ struct RunPool {
   private var nodes: [Node] = []
   private var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
 
+  /// The runs of the small lists (see ``Slots``), ``listCapacity`` places per list; the places
+  /// beyond the lists in use are spare (kept when the pool is emptied).
+  private var listRuns: [Run] = []
+  /// The number of runs of each small list.
+  private var listCounts: [Int32] = []
+  /// The number of slots of each small list.
+  private var listSizes: [Int] = []
+  /// How many runs a small list holds before it becomes a treap; 0 makes every sequence a treap
+  /// (tests compare the two).
+  let listCapacity: Int
+
+  init(listCapacity: Int = 16) {
+    precondition(listCapacity == 0 || listCapacity >= 4, "RunPool: list capacity \(listCapacity)")
+    self.listCapacity = listCapacity
+  }
+
+  /// Empties the pool, keeping its arrays' capacity, for the next batch.
+  mutating func removeAll() {
+    nodes.removeAll(keepingCapacity: true)
+    listCounts.removeAll(keepingCapacity: true)
+    listSizes.removeAll(keepingCapacity: true)
+    visits = 0
+  }
+
+  /// Up to how many nodes and list runs an emptied pool keeps its capacity for: beyond, it lets its
+  /// arrays go, so that one huge batch does not hold its memory for good.
+  static let retainedCapacity = 4_096
+
+  /// Whether the pool's arrays are small enough to keep for the next batch.
+  var isWorthKeeping: Bool {
+    nodes.capacity <= Self.retainedCapacity && listRuns.capacity <= Self.retainedCapacity
+  }
+
   mutating func makeNode(_ run: Run) -> NodeID {
     precondition(run.count > 0)
     // xorshift64*: deterministic priorities, so a batch always builds the same trees.
@@ -222,5 +255,175 @@ struct RunPool {
       result.append(nodes[Int(top)].run)
       node = nodes[Int(top)].right
     }
+  }
+
+  // MARK: - Small lists
+
+  /// The slots of one section: a small list of runs in ``listRuns`` while it has a few runs, where
+  /// an edit shifts at most ``listCapacity`` runs; a treap once it has more. Both hold the same
+  /// runs after the same edits (a run is cut where an edit falls inside it, and runs are never
+  /// merged), so a section reads off the same either way.
+  enum Slots {
+    case list(Int32)
+    case tree(NodeID)
+  }
+
+  /// A sequence holding `run` (empty when the run has no slots): a small list unless lists are off.
+  mutating func makeSlots(_ run: Run) -> Slots {
+    guard listCapacity > 0 else { return .tree(makeTree(run)) }
+    let list = listCounts.count
+    listCounts.append(run.count > 0 ? 1 : 0)
+    listSizes.append(run.count)
+    // The places of the lists, kept when the pool is emptied; grown by doubling.
+    if listRuns.count < (list + 1) * listCapacity {
+      listRuns.append(
+        contentsOf: repeatElement(run, count: Swift.max(listCapacity, listRuns.count)))
+    }
+    listRuns[list * listCapacity] = run
+    return .list(Int32(list))
+  }
+
+  /// The number of slots of `slots`.
+  func size(_ slots: Slots) -> Int {
+    switch slots {
+    case .list(let list): listSizes[Int(list)]
+    case .tree(let tree): size(tree)
+    }
+  }
+
+  /// `slots` as a sequence with room for an edit: a list with three runs to spare (an edit adds at
+  /// most three), or a treap.
+  private mutating func roomy(_ slots: Slots) -> Slots {
+    guard case .list(let list) = slots, Int(listCounts[Int(list)]) + 3 > listCapacity else {
+      return slots
+    }
+    var tree = Self.none
+    let base = Int(list) * listCapacity
+    for index in base..<base + Int(listCounts[Int(list)]) {
+      tree = merge(tree, makeNode(listRuns[index]))
+    }
+    return .tree(tree)
+  }
+
+  /// Cuts the run of `list` holding slot `position` in two, unless the slot starts a run; returns
+  /// the index (from 0) of the run that starts at `position` (the count of runs at the end).
+  private mutating func boundary(_ list: Int, at position: Int) -> Int {
+    let base = list * listCapacity
+    let count = Int(listCounts[list])
+    var offset = 0
+    for index in 0..<count {
+      visits &+= 1
+      if position == offset { return index }
+      let run = listRuns[base + index]
+      if position < offset + run.count {
+        let (head, tail) = run.split(at: position - offset)
+        listRuns[base + index] = head
+        insertRun(tail, in: list, at: index + 1)
+        return index + 1
+      }
+      offset += run.count
+    }
+    return count
+  }
+
+  /// Puts `run` at index `index` of the runs of `list`, shifting the runs after it.
+  private mutating func insertRun(_ run: Run, in list: Int, at index: Int) {
+    let base = list * listCapacity
+    var cursor = base + Int(listCounts[list])
+    while cursor > base + index {
+      listRuns[cursor] = listRuns[cursor - 1]
+      cursor -= 1
+    }
+    listRuns[base + index] = run
+    listCounts[list] += 1
+  }
+
+  /// Takes the run at index `index` out of `list`, shifting the runs after it.
+  private mutating func removeRun(in list: Int, at index: Int) -> Run {
+    let base = list * listCapacity
+    let run = listRuns[base + index]
+    let end = base + Int(listCounts[list]) - 1
+    var cursor = base + index
+    while cursor < end {
+      listRuns[cursor] = listRuns[cursor + 1]
+      cursor += 1
+    }
+    listCounts[list] -= 1
+    return run
+  }
+
+  /// Inserts `count` new slots at `position`.
+  mutating func insert(_ count: Int, into slots: Slots, at position: Int) -> Slots {
+    switch roomy(slots) {
+    case .list(let list):
+      let index = boundary(Int(list), at: position)
+      insertRun(.inserted(count), in: Int(list), at: index)
+      listSizes[Int(list)] += count
+      return .list(list)
+    case .tree(let tree):
+      return .tree(insert(makeNode(.inserted(count)), into: tree, at: position))
+    }
+  }
+
+  /// Removes the slot at `position`.
+  mutating func remove(from slots: Slots, at position: Int) -> Slots {
+    switch roomy(slots) {
+    case .list(let list):
+      let index = boundary(Int(list), at: position)
+      _ = boundary(Int(list), at: position + 1)
+      _ = removeRun(in: Int(list), at: index)
+      listSizes[Int(list)] -= 1
+      return .list(list)
+    case .tree(let tree):
+      return .tree(cut(tree, at: position, count: 1).tree)
+    }
+  }
+
+  /// Moves the slot at `from` to `to` (a position after the slot is taken out).
+  mutating func move(in slots: Slots, from: Int, to: Int) -> Slots {
+    switch roomy(slots) {
+    case .list(let list):
+      let index = boundary(Int(list), at: from)
+      _ = boundary(Int(list), at: from + 1)
+      let run = removeRun(in: Int(list), at: index)
+      insertRun(run, in: Int(list), at: boundary(Int(list), at: to))
+      return .list(list)
+    case .tree(let tree):
+      let (rest, piece) = cut(tree, at: from, count: 1)
+      return .tree(insert(piece, into: rest, at: to))
+    }
+  }
+
+  /// Marks the slot at `position` as updated when it is old.
+  mutating func markUpdated(_ slots: Slots, at position: Int) -> Slots {
+    switch roomy(slots) {
+    case .list(let list):
+      let index = boundary(Int(list), at: position)
+      _ = boundary(Int(list), at: position + 1)
+      let place = Int(list) * listCapacity + index
+      if listRuns[place].kind == .old { listRuns[place].kind = .updated }
+      return .list(list)
+    case .tree(let tree):
+      return .tree(markUpdated(tree, at: position))
+    }
+  }
+
+  /// Appends the runs of `slots`, in order, to `result`; `stack` is scratch space for a treap.
+  func runs(_ slots: Slots, into result: inout [Run], stack: inout [NodeID]) {
+    switch slots {
+    case .list(let list):
+      let base = Int(list) * listCapacity
+      result.append(contentsOf: listRuns[base..<base + Int(listCounts[Int(list)])])
+    case .tree(let tree):
+      runs(tree, into: &result, stack: &stack)
+    }
+  }
+
+  /// The runs of `slots`, in order.
+  func runs(_ slots: Slots) -> [Run] {
+    var result: [Run] = []
+    var stack: [NodeID] = []
+    runs(slots, into: &result, stack: &stack)
+    return result
   }
 }
