@@ -10,6 +10,8 @@ import Testing
 ///   previous match (or after the one before a jump) and compares identities instead of hashing;
 ///   the outcome, errors included, must be the plain table's;
 /// - `ElementPlan.byOldStart` orders dense runs by counting instead of sorting;
+/// - the reducer skips a reading whose `ElementPlan.leastSize` is not below the best so far: it
+///   must be the reading's size less its conversions;
 /// - `ElementPlan.settle` walks sorted candidates, deletes and inserts once per round instead of
 ///   a binary search per candidate in a `SlotMap`: the same reloads and conversions as the
 ///   rounds over `SlotMap`.
@@ -245,5 +247,48 @@ import Testing
       }
     }
     #expect(conversions > Self.iterations)
+  }
+
+  @Test func leastSize_isTheSizeLessTheConversions() {
+    let seed = SeededGenerator.seed(fromEnvironment: "SECTIONKIT_SEED", default: 0x1EA5)
+    var random = SeededGenerator(seed: seed)
+    for iteration in 0..<Self.iterations {
+      // A section's survivors in new order as runs (some updated), with deletes and inserts.
+      let oldCount = Int.random(in: 0..<60, using: &random)
+      var survivors = (0..<oldCount).filter { _ in Int.random(in: 0..<5, using: &random) > 0 }
+      let deletes = (0..<oldCount).filter { !survivors.contains($0) }
+      for _ in 0..<Int.random(in: 0...4, using: &random) where survivors.count > 1 {
+        survivors.swapAt(
+          Int.random(in: 0..<survivors.count, using: &random),
+          Int.random(in: 0..<survivors.count, using: &random))
+      }
+      var oldRuns: [(run: Run, newStart: Int)] = []
+      var inserts: [Int] = []
+      var position = 0
+      for old in survivors {
+        if Int.random(in: 0..<6, using: &random) == 0 {
+          inserts.append(position)
+          position += 1
+        }
+        let kind: Run.Kind = Int.random(in: 0..<3, using: &random) == 0 ? .updated : .old
+        oldRuns.append((Run(kind: kind, start: old, count: 1), position))
+        position += 1
+      }
+      let staying = oldRuns.map { _ in Bool.random(using: &random) }
+      let (keepOrder, replaceMoves) = (Bool.random(using: &random), Bool.random(using: &random))
+      let plan = ElementPlan(
+        oldRuns, staying: staying, deletes: deletes, inserts: inserts,
+        updatedKeepOrder: keepOrder, movesAsDeleteAndInsert: replaceMoves)
+      let least = ElementPlan.leastSize(
+        oldRuns, staying: staying, deletes: deletes.count + inserts.count,
+        updatedKeepOrder: keepOrder, movesAsDeleteAndInsert: replaceMoves)
+      guard least == plan.size - plan.converted else {
+        let message =
+          "seed \(seed) (replay with SECTIONKIT_SEED=\(seed)), iteration \(iteration): least "
+          + "size \(least), size \(plan.size) with \(plan.converted) conversions"
+        Issue.record(Comment(rawValue: message))
+        return
+      }
+    }
   }
 }

@@ -692,9 +692,16 @@ struct BatchReducer {
     if plan.converted > 0 {
       let lengthFirst = ElementPlan.staying(oldRuns, ranks: ranks, updatedKeepOrder: true)
       for (keepOrder, replaceMoves) in [(true, false), (false, true), (true, true)] {
+        let staying = keepOrder ? lengthFirst : unchangedFirst
+        // A reading that cannot be smaller is not made (see `ElementPlan.leastSize`).
+        guard
+          ElementPlan.leastSize(
+            oldRuns, staying: staying, deletes: deletes.count + inserts.count,
+            updatedKeepOrder: keepOrder, movesAsDeleteAndInsert: replaceMoves) < plan.size
+        else { continue }
         let other = ElementPlan(
-          oldRuns, staying: keepOrder ? lengthFirst : unchangedFirst, deletes: deletes,
-          inserts: inserts, updatedKeepOrder: keepOrder, movesAsDeleteAndInsert: replaceMoves)
+          oldRuns, staying: staying, deletes: deletes, inserts: inserts,
+          updatedKeepOrder: keepOrder, movesAsDeleteAndInsert: replaceMoves)
         if other.size < plan.size { plan = other }
       }
     }

@@ -1,8 +1,8 @@
 /// The linear-time pieces of reading a large section off (a diff of 10⁵ elements with 20% churn
 /// has some 15,000 runs and thousands of updated elements): the runs ordered by old start by
-/// counting, and where the reloads of one reading land (UIKit's arithmetic, rule B3) in one pass
-/// over the candidates, the deletes and the inserts, all sorted, with no binary search and no
-/// `SlotMap` per round.
+/// counting, a bound that skips the readings that cannot win, and where the reloads of one
+/// reading land (UIKit's arithmetic, rule B3) in one pass over the candidates, the deletes and
+/// the inserts, all sorted, with no binary search and no `SlotMap` per round.
 extension ElementPlan {
   /// The positions in `oldRuns` ordered by old start. The runs are disjoint ranges of
   /// `0..<oldCount`: when they are dense in it, one pass over a table of `oldCount` entries orders
@@ -20,6 +20,31 @@ extension ElementPlan {
     order.reserveCapacity(oldRuns.count)
     for index in runAt where index >= 0 { order.append(Int(index)) }
     return order
+  }
+
+  /// The fewest changes the reading `ElementPlan(oldRuns, staying: staying, …)` can have, counted
+  /// in O(r) without making it: `deletes` (the section's own deletes and inserts), one change for
+  /// each updated element that may still be reloaded and for each unchanged one that moves, two
+  /// for each deleted and inserted. Only a reload's conversion is left out (it adds one), so a
+  /// reading whose least size is not below the best so far cannot replace it, and the reducer
+  /// skips it.
+  ///
+  /// - Complexity: O(r) for r runs.
+  static func leastSize(
+    _ oldRuns: [(run: Run, newStart: Int)], staying: [Bool], deletes: Int,
+    updatedKeepOrder: Bool, movesAsDeleteAndInsert: Bool
+  ) -> Int {
+    var size = deletes
+    for (index, entry) in oldRuns.enumerated() {
+      let run = entry.run
+      switch (staying[index], run.kind) {
+      case (true, .updated): size += run.count
+      case (false, .updated): size += updatedKeepOrder ? 2 * run.count : run.count
+      case (true, _): break
+      case (false, _): size += movesAsDeleteAndInsert ? 2 * run.count : run.count
+      }
+    }
+    return size
   }
 
   /// Keeps as reloads the candidates that land right, converting the others to delete + insert.
