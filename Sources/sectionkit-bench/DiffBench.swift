@@ -13,10 +13,10 @@ enum DiffBench {
   static func churned(_ count: Int, seed: UInt64) -> (old: [Row], new: [Row], edits: Int) {
     var random = SplitMix(state: seed)
     let old = (0..<count).map { Row(id: $0) }
-    var new = old
+    var new = Blocks(old)
     let k = count / 20
     for _ in 0..<k { new.remove(at: random.next(below: new.count)) }
-    for _ in 0..<k { new[random.next(below: new.count)].version += 1 }
+    for _ in 0..<k { new.update(at: random.next(below: new.count)) { $0.version += 1 } }
     for _ in 0..<k {
       let row = new.remove(at: random.next(below: new.count))
       new.insert(row, at: random.next(below: new.count + 1))
@@ -24,7 +24,59 @@ enum DiffBench {
     for offset in 0..<k {
       new.insert(Row(id: count + offset), at: random.next(below: new.count + 1))
     }
-    return (old, new, 4 * k)
+    return (old, new.elements, 4 * k)
+  }
+
+  /// An array cut into blocks, so that `churned` removes and inserts at random positions of 10⁵
+  /// rows in O(√n) each instead of O(n) (what `Array.remove(at:)` costs, which made generating
+  /// the data most of a `diffonce` run under callgrind); the same rows as an array would hold.
+  struct Blocks {
+    private var blocks: [[Row]]
+    private(set) var count: Int
+    private static let size = 256
+
+    init(_ rows: [Row]) {
+      blocks = stride(from: 0, to: rows.count, by: Self.size).map {
+        Array(rows[$0..<min($0 + Self.size, rows.count)])
+      }
+      if blocks.isEmpty { blocks = [[]] }
+      count = rows.count
+    }
+
+    var elements: [Row] { blocks.flatMap { $0 } }
+
+    /// The block holding position `index` (the last one for `index == count`), and the offset.
+    private func locate(_ index: Int) -> (block: Int, offset: Int) {
+      var offset = index
+      for block in blocks.indices {
+        if offset < blocks[block].count || block == blocks.count - 1 { return (block, offset) }
+        offset -= blocks[block].count
+      }
+      return (0, offset)
+    }
+
+    @discardableResult
+    mutating func remove(at index: Int) -> Row {
+      let (block, offset) = locate(index)
+      count -= 1
+      return blocks[block].remove(at: offset)
+    }
+
+    mutating func update(at index: Int, _ body: (inout Row) -> Void) {
+      let (block, offset) = locate(index)
+      body(&blocks[block][offset])
+    }
+
+    mutating func insert(_ row: Row, at index: Int) {
+      let (block, offset) = locate(index)
+      blocks[block].insert(row, at: offset)
+      count += 1
+      if blocks[block].count > 2 * Self.size {
+        let tail = Array(blocks[block][Self.size...])
+        blocks[block].removeSubrange(Self.size...)
+        blocks.insert(tail, at: block + 1)
+      }
+    }
   }
 
   struct Figures {
@@ -110,6 +162,31 @@ enum DiffBench {
       String(
         format: "   %6d rows once: diff alone %6.2f ms; with coordinator %6.2f ms, %d changes",
         count, detached * 1000, coordinated * 1000, adapter.operations))
+  }
+
+  /// The 20% churn of `count` rows diffed `runs` times alone and `runs` times under a coordinator
+  /// with an adapter, data made once: the medians, without Foundation's diff or the worst cases
+  /// (`sectionkit-bench difftimes`, quicker than `diff` to compare builds, and a loop to sample
+  /// with `perf record`).
+  static func times(count: Int, runs: Int) {
+    let (old, new, _) = churned(count, seed: 42)
+    let detached = Bench.medianOf(runs) {
+      let section = ArraySection(old)
+      return Bench.seconds { try! section.replaceElements(with: new) }
+    }
+    var changes = 0
+    let coordinated = Bench.medianOf(runs) {
+      let (section, adapter, coordinator) = Self.coordinated(old)
+      let seconds = Bench.seconds { try! section.replaceElements(with: new) }
+      withExtendedLifetime(coordinator) {}
+      changes = adapter.operations
+      return seconds
+    }
+    print(
+      String(
+        format:
+          "   %6d rows, median of %d: diff alone %6.2f ms; with coordinator %6.2f ms, %d changes",
+        count, runs, detached * 1000, coordinated * 1000, changes))
   }
 
   /// A small seeded generator, so that every run diffs the same data.

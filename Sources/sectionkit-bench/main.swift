@@ -5,6 +5,7 @@
 // is for counting allocations and bytes under `valgrind --tool=dhat` (see Ratios.allocations);
 // `sectionkit-bench diffonce` diffs 100,000 rows once, alone and coordinated, for callgrind;
 // `sectionkit-bench bigbuild1` builds the one-batch tree of `bigbuild` once, for callgrind.
+// `sectionkit-bench difftimes` times the same diff of 10,000 and 100,000 rows, 21 runs each.
 import Foundation
 import SectionKit
 import SectionKitLayout
@@ -136,7 +137,15 @@ if enabled("layout") {
 }
 
 if enabled("diff") { DiffBench.report() }
-if selected.contains("diffonce") { DiffBench.once(count: 100_000) }
+if selected.contains("diffonce") {
+  // `diffonce 10000`: another size (quicker under callgrind, which spends most of the default
+  // run generating the data).
+  let count = CommandLine.arguments.drop { $0 != "diffonce" }.dropFirst().first.flatMap { Int($0) }
+  DiffBench.once(count: count ?? 100_000)
+}
+if selected.contains("difftimes") {
+  for count in [10_000, 100_000] { DiffBench.times(count: count, runs: 21) }
+}
 
 if enabled("snapshot") { SnapshotBench.report() }
 

@@ -696,7 +696,7 @@ struct BatchReducer {
     if ElementPlan.isIncreasing(oldRuns) {
       for entry in oldRuns { delete(before: entry.run) }
     } else {
-      let order = oldRuns.indices.sorted { oldRuns[$0].run.start < oldRuns[$1].run.start }
+      let order = ElementPlan.byOldStart(oldRuns, oldCount: oldCount)
       ranks = [Int](repeating: 0, count: oldRuns.count)
       for (rank, index) in order.enumerated() {
         ranks[index] = rank + 1
@@ -724,9 +724,16 @@ struct BatchReducer {
     if plan.converted > 0 {
       let lengthFirst = ElementPlan.staying(oldRuns, ranks: ranks, updatedKeepOrder: true)
       for (keepOrder, replaceMoves) in [(true, false), (false, true), (true, true)] {
+        let staying = keepOrder ? lengthFirst : unchangedFirst
+        // A reading that cannot be smaller is not made (see `ElementPlan.leastSize`).
+        guard
+          ElementPlan.leastSize(
+            oldRuns, staying: staying, deletes: deletes.count + inserts.count,
+            updatedKeepOrder: keepOrder, movesAsDeleteAndInsert: replaceMoves) < plan.size
+        else { continue }
         let other = ElementPlan(
-          oldRuns, staying: keepOrder ? lengthFirst : unchangedFirst, deletes: deletes,
-          inserts: inserts, updatedKeepOrder: keepOrder, movesAsDeleteAndInsert: replaceMoves)
+          oldRuns, staying: staying, deletes: deletes, inserts: inserts,
+          updatedKeepOrder: keepOrder, movesAsDeleteAndInsert: replaceMoves)
         if other.size < plan.size { plan = other }
       }
     }
@@ -925,49 +932,6 @@ struct ElementPlan {
   /// Whether the old runs `oldRuns` (in new order) are in old order: nothing moved.
   static func isIncreasing(_ oldRuns: [(run: Run, newStart: Int)]) -> Bool {
     oldRuns.indices.dropFirst().allSatisfy { oldRuns[$0 - 1].run.start < oldRuns[$0].run.start }
-  }
-
-  /// Keeps as reloads the candidates that land right, converting the others to delete + insert.
-  ///
-  /// Each conversion adds an explicit delete and insert, which shifts where the others land. Each
-  /// round converts only the failing candidates displaced the furthest (the cause, usually: two
-  /// updated elements that swapped need one conversion, not two), up to eight rounds while the
-  /// candidates are few (64); then every failing one, up to four rounds; then every remaining one
-  /// — at most thirteen rounds, O(c + k log k) each for c candidates and k deletes and inserts.
-  private mutating func settle(_ candidates: [(old: Int, new: Int)]) {
-    var candidates = candidates
-    var round = 0
-    let fineRounds = candidates.count <= 64 ? 8 : 0
-    while !candidates.isEmpty {
-      round += 1
-      deletes.sort()
-      inserts.sort()
-      // A few deletes and inserts are scanned; more are indexed.
-      let slots =
-        deletes.count + inserts.count > SlotMap.scanLimit
-        ? SlotMap(removed: deletes, fixed: inserts) : nil
-      let displacement = candidates.map { candidate in
-        let destination =
-          slots?.destination(of: candidate.old)
-          ?? SlotMap.destination(
-            of: candidate.old, removedAscending: deletes, fixedAscending: inserts)
-        return abs(destination - candidate.new)
-      }
-      guard let furthest = displacement.max(), furthest > 0 else { break }
-      let threshold = round <= fineRounds ? furthest : round <= fineRounds + 4 ? 1 : 0
-      var kept: [(old: Int, new: Int)] = []
-      for (candidate, distance) in zip(candidates, displacement) {
-        if distance >= threshold {
-          deletes.append(candidate.old)
-          inserts.append(candidate.new)
-          converted += 1
-        } else {
-          kept.append(candidate)
-        }
-      }
-      candidates = kept
-    }
-    reloads = candidates.map(\.old)
   }
 }
 

@@ -192,8 +192,27 @@ struct IdentityMatching {
     }
     newOfOld = [Int](repeating: -1, count: old.count)
     oldOfNew = [Int](repeating: -1, count: new.count)
+    // Most new elements continue the old element after the one the previous new element
+    // continued (`guess`), or after the one before a jump (`resume`: the element after a moved
+    // one): those are matched by comparing one or two identities, without hashing. An old element
+    // matched so is the one the table holds for that identity (old identities are unique), so the
+    // outcome, errors included, is the table's.
+    var guess = 0
+    var resume = 0
     for index in new.indices {
       let key = id(new[index])
+      if guess < old.count, newOfOld[guess] < 0, id(old[guess]) == key {
+        newOfOld[guess] = index
+        oldOfNew[index] = guess
+        guess += 1
+        continue
+      }
+      if resume < old.count, newOfOld[resume] < 0, id(old[resume]) == key {
+        newOfOld[resume] = index
+        oldOfNew[index] = resume
+        guess = resume + 1
+        continue
+      }
       if let entry = table[key] {
         guard entry >= 0, newOfOld[entry] < 0 else {
           throw DuplicateIdentityError(
@@ -202,6 +221,8 @@ struct IdentityMatching {
         }
         newOfOld[entry] = index
         oldOfNew[index] = entry
+        resume = guess
+        guess = entry + 1
       } else {
         table[key] = ~index
       }
