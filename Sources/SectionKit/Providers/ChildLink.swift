@@ -265,7 +265,9 @@ extension Hop {
 func passesOnThroughLinks(_ owner: any LinkOwner, to mapping: SectionProviderMapping) -> Bool {
   var node = owner
   while node !== mapping {
-    guard let link = node.uplink, link.childObject === node, let next = link.owner else { return false }
+    guard let link = node.uplink, link.childObject === node, let next = link.owner else {
+      return false
+    }
     node = next
   }
   return true
