@@ -307,14 +307,14 @@ struct BatchReducer {
   /// present the model as it is at the end of the batch.
   func finish(mapping: SectionProviderMapping) -> PresentedState.Commit {
     if !hasTrees { return finishSingle(mapping: mapping) }
-    var changeset = Changeset()
+    var changeset = ChangesetDraft()
     let touched = sortedTouched()
     var buffers = ReadOffBuffers()
 
     /// Reads the element changes `edits` of `old`, now at `new`, into `changes`; returns the
     /// count they imply.
     func readElements(
-      _ edits: SectionEdits, of old: Int, at new: Int, into changes: inout Changeset
+      _ edits: SectionEdits, of old: Int, at new: Int, into changes: inout ChangesetDraft
     ) -> Int {
       switch edits {
       case .single(let change):
@@ -367,7 +367,7 @@ struct BatchReducer {
     for entry in edited {
       let impliedCount: Int
       if let reloadSections {
-        var changes = Changeset()
+        var changes = ChangesetDraft()
         impliedCount = readElements(entry.edits, of: entry.old, at: entry.new, into: &changes)
         if !changes.reloadedElements.isEmpty,
           reloadSections.destination(of: entry.old) != entry.new
@@ -405,9 +405,11 @@ struct BatchReducer {
       changeset.movedElements.sort { Self.precedes($0.to, $1.to) }
     }
     guard sectionsTouched else {
-      return PresentedState.Commit(changeset: changeset, deleted: [], recounted: recounted)
+      return PresentedState.Commit(
+        changeset: changeset.changeset(), deleted: [], recounted: recounted)
     }
-    var commit = PresentedState.Commit(changeset: changeset, deleted: [], recounted: recounted)
+    var commit = PresentedState.Commit(
+      changeset: changeset.changeset(), deleted: [], recounted: recounted)
 
     // What the adapter shows: moved and reloaded sections leave and arrive like the others.
     commit.deleted = SlotMap.merged(
@@ -449,7 +451,7 @@ struct BatchReducer {
   /// that they grow once: exactly for a section with one change; for one with a tree, at most one
   /// delete and one insert for each event of the batch that is not a section's only change.
   private func reserveElementCapacity(
-    in changeset: inout Changeset, for edited: [(old: Int, new: Int, edits: SectionEdits)]
+    in changeset: inout ChangesetDraft, for edited: [(old: Int, new: Int, edits: SectionEdits)]
   ) {
     var (deletes, inserts, reloads, moves, singles) = (0, 0, 0, 0, 0)
     for entry in edited {
@@ -498,8 +500,8 @@ struct BatchReducer {
     touched: [(old: Int, edits: SectionEdits)],
     edited: inout [(old: Int, new: Int, edits: SectionEdits)],
     moves: inout [Changeset.SectionMove], reloads: inout [(old: Int, new: Int)],
-    into changeset: inout Changeset,
-    readElements: (SectionEdits, Int, Int, inout Changeset) -> Int
+    into changeset: inout ChangesetDraft,
+    readElements: (SectionEdits, Int, Int, inout ChangesetDraft) -> Int
   ) {
     // Old sections in new order; inserted ones.
     var oldRuns: [(run: Run, newStart: Int)] = []
@@ -552,9 +554,9 @@ struct BatchReducer {
         edited.append((entry.old, newSection, entry.edits))
         continue
       }
-      var changes = Changeset()
+      var changes = ChangesetDraft()
       _ = readElements(entry.edits, entry.old, newSection, &changes)
-      if !changes.isEmpty { replaced.insert(entry.old) }
+      if !changes.hasNoElementChanges { replaced.insert(entry.old) }
     }
 
     // Moves, reloads, and the sections deleted and inserted in their place.
@@ -590,7 +592,7 @@ struct BatchReducer {
 
   /// Turns the element reloads of one section into deletes and inserts at the positions they
   /// land on.
-  private static func replaceReloads(in changes: inout Changeset, newSection: Int) {
+  private static func replaceReloads(in changes: inout ChangesetDraft, newSection: Int) {
     let slots = SlotMap(
       removed: changes.deletedElements.map { $0[1] }.sorted(),
       fixed: changes.insertedElements.map { $0[1] }.sorted())
@@ -603,8 +605,8 @@ struct BatchReducer {
   }
 
   /// The changeset part of the only change to an old section's elements.
-  static func readOff(
-    _ change: ElementChange, oldSection: Int, newSection: Int, into changeset: inout Changeset
+  static func readOff<Changes: ChangesetElementLists>(
+    _ change: ElementChange, oldSection: Int, newSection: Int, into changeset: inout Changes
   ) {
     switch change {
     case .insert(let index):
@@ -662,7 +664,7 @@ struct BatchReducer {
   /// next, so that reading many sections off allocates them once.
   private func reduceElements(
     _ runs: [Run], oldSection: Int, oldCount: Int, newSection: Int,
-    buffers: inout ReadOffBuffers, into changeset: inout Changeset
+    buffers: inout ReadOffBuffers, into changeset: inout ChangesetDraft
   ) {
     // New position of each run, and the old runs in new order.
     var oldRuns = ReadOffBuffers.take(&buffers.oldRuns)

@@ -1,0 +1,47 @@
+import Foundation
+
+/// The element lists of a changeset, as the reducer's read-off writes them: a ``Changeset`` or a
+/// ``ChangesetDraft``.
+protocol ChangesetElementLists {
+  /// Elements deleted, in old coordinates.
+  var deletedElements: [IndexPath] { get set }
+  /// Elements inserted, in new coordinates.
+  var insertedElements: [IndexPath] { get set }
+  /// Elements reloaded, in old coordinates.
+  var reloadedElements: [IndexPath] { get set }
+  /// Elements moved, old → new.
+  var movedElements: [Changeset.Move] { get set }
+}
+
+extension Changeset: ChangesetElementLists {}
+
+/// A changeset being read off by the reducer: its parts as plain arrays, each write an array
+/// append (a ``Changeset`` checks which of its storages holds the part, and that its box is not
+/// shared, on every write), made into one ``Changeset`` when the batch is read off.
+struct ChangesetDraft: ChangesetElementLists {
+  var deletedSectionRanges: [Range<Int>] = []
+  var insertedSectionRanges: [Range<Int>] = []
+  var reloadedSectionRanges: [Range<Int>] = []
+  var movedSections: [Changeset.SectionMove] = []
+  var deletedElements: [IndexPath] = []
+  var insertedElements: [IndexPath] = []
+  var reloadedElements: [IndexPath] = []
+  var movedElements: [Changeset.Move] = []
+
+  /// Whether no element changed (the draft of one section's element changes holds no other).
+  var hasNoElementChanges: Bool {
+    deletedElements.isEmpty && insertedElements.isEmpty && reloadedElements.isEmpty
+      && movedElements.isEmpty
+  }
+
+  /// The changeset of these parts.
+  ///
+  /// - Complexity: O(1): the arrays are moved, not copied.
+  consuming func changeset() -> Changeset {
+    Changeset(
+      deletedSectionRanges: deletedSectionRanges, insertedSectionRanges: insertedSectionRanges,
+      reloadedSectionRanges: reloadedSectionRanges, movedSections: movedSections,
+      deletedElements: deletedElements, insertedElements: insertedElements,
+      reloadedElements: reloadedElements, movedElements: movedElements)
+  }
+}
