@@ -97,12 +97,12 @@ import Testing
         compared += 1
         // Inside the batch: the model holds the new state, the coordinator presents the old.
         let presented = coordinator.presented
-        let reducers = [16, 4, 0].map { capacity in
+        var reducers = [16, 4, 0].map { capacity in
           var reducer = BatchReducer(presented: presented, listCapacity: capacity)
           for event in events { reducer.apply(event) }
           return reducer
         }
-        let commits = reducers.map { $0.finish(mapping: coordinator.mapping) }
+        let commits = reducers.indices.map { reducers[$0].finish(mapping: coordinator.mapping) }
         let context = "seed \(seed), iteration \(iteration): \(events)"
         for (reducer, commit) in zip(reducers.dropLast(), commits.dropLast()) {
           #expect(commit.changeset == commits.last!.changeset, "\(context)")

@@ -26,7 +26,7 @@ struct BatchReducer {
   private(set) var events = BatchEvents()
   private var first: SectionProviderMapping.Event? { events.first }
   /// Element counts per old section.
-  private let oldCounts: [Int]
+  private var oldCounts: [Int]
   private var pool = RunPool()
   /// The run-tree nodes visited so far in this batch (see ``RunPool/visits``).
   var work: Int { pool.visits }
@@ -41,24 +41,75 @@ struct BatchReducer {
   /// (building a section inserted in the batch), locate it once.
   private var located: (section: Int, old: Int?) = (-1, nil)
   /// The edits of each touched old section, in the order first touched.
-  private var touched: [(old: Int, edits: SectionEdits)] = []
+  private var touched: [Touched] = []
   /// The position in ``touched`` of each old section, kept once more than
   /// ``linearSearchLimit`` sections are touched (below that, a linear search is cheaper).
   private var touchedIndex = PositionTable()
+  /// Whether ``touched`` is sorted by old section (by the read-off), and ``touchedIndex`` stale.
+  private var touchedIsSorted = false
   private static let linearSearchLimit = 16
 
-  /// What happened to the elements of one old section.
-  private enum SectionEdits {
+  /// Arrays the read-off fills and empties, kept with the reducer (see ``restart(presented:)``).
+  private var buffers = ReadOffBuffers()
+
+  /// What happened to the elements of one old section: plain values, so that the arrays of them
+  /// copy and free without a value witness per entry.
+  fileprivate enum SectionEdits {
     /// One change: read off directly, without a tree (the common case).
     case single(ElementChange)
     /// Several changes: the section's runs.
     case runs(RunPool.Slots)
-    /// A diff, the section's only change so far: read off directly, without a tree.
-    case elements(ElementDiff)
+    /// A diff, the section's only change so far, by its position in ``BatchEvents/diffs``: read
+    /// off directly, without a tree.
+    case elements(Int)
+  }
+
+  /// A touched old section and its edits.
+  private struct Touched {
+    var old: Int
+    var edits: SectionEdits
+  }
+
+  /// An edited old section that stays, its new index, and its edits.
+  fileprivate struct Edited {
+    var old: Int
+    var new: Int
+    var edits: SectionEdits
   }
 
   init(presented: PresentedState) {
     oldCounts = presented.counts
+  }
+
+  /// Empties this reducer for the next batch, which starts from `presented`, keeping the capacity
+  /// of its arrays (a coordinator keeps the reducer of its last batch for this): a batch then
+  /// allocates none of them again.
+  mutating func restart(presented: PresentedState) {
+    events = BatchEvents()
+    oldCounts = presented.counts
+    pool.removeAll()
+    sectionTree = RunPool.none
+    hasTrees = false
+    sectionsTouched = false
+    located = (-1, nil)
+    touched.removeAll(keepingCapacity: true)
+    touchedIndex.removeAll()
+    touchedIsSorted = false
+  }
+
+  /// Whether this reducer's arrays are small enough to keep for the next batch (one huge batch
+  /// does not hold its memory for good).
+  var isWorthKeeping: Bool {
+    pool.isWorthKeeping && touched.capacity <= RunPool.retainedCapacity
+      && touchedIndex.capacity <= 2 * RunPool.retainedCapacity
+      && buffers.capacity <= RunPool.retainedCapacity
+  }
+
+  /// Lets go of what this reducer shares with the presented state and the batch's events, before
+  /// it is kept for the next batch.
+  mutating func retire() {
+    oldCounts = []
+    events = BatchEvents()
   }
 
   /// A reducer whose sections' runs are kept in lists of up to `listCapacity` runs (0: always in
@@ -122,6 +173,15 @@ struct BatchReducer {
 
   /// The position in ``touched`` of old section `old`.
   private func touchedPosition(of old: Int) -> Int? {
+    if touchedIsSorted {
+      // After the read-off: a binary search.
+      var (low, high) = (0, touched.count)
+      while low < high {
+        let mid = (low + high) / 2
+        if touched[mid].old < old { low = mid + 1 } else { high = mid }
+      }
+      return low < touched.count && touched[low].old == old ? low : nil
+    }
     if touched.count <= Self.linearSearchLimit {
       return touched.firstIndex { $0.old == old }
     }
@@ -131,7 +191,7 @@ struct BatchReducer {
   /// Records the first edit of old section `old`.
   private mutating func touch(_ old: Int, _ edits: SectionEdits) {
     if touched.isEmpty { touched.reserveCapacity(Self.linearSearchLimit) }
-    touched.append((old, edits))
+    touched.append(Touched(old: old, edits: edits))
     if touched.count == Self.linearSearchLimit + 1 {
       for (position, entry) in touched.enumerated() { touchedIndex.insert(entry.old, position) }
     } else if touched.count > Self.linearSearchLimit + 1 {
@@ -197,7 +257,7 @@ struct BatchReducer {
       return apply(first, to: slots, event: .element(first, inSection: section))
     case .elements(let diff):
       var slots = pool.makeSlots(.old(0..<oldCounts[old]))
-      for step in diff.steps {
+      for step in events.diffs[diff].diff.steps {
         slots = apply(step, to: slots, event: .element(step, inSection: section))
       }
       return slots
@@ -227,7 +287,7 @@ struct BatchReducer {
         "Coordinator: a diff of \(diff.oldCount) elements names section \(section), which has "
           + "\(oldCounts[oldSection]) elements at that point of the batch; a section reported a "
           + "change it did not make")
-      touch(oldSection, .elements(diff))
+      touch(oldSection, .elements(events.diffs.count - 1))
       return
     }
     var slots = self.slots(of: touched[position].edits, old: oldSection, section: section)
@@ -305,11 +365,16 @@ struct BatchReducer {
 
   /// Reads the trees off into a changeset, and what the adapter shows after it. `mapping` must
   /// present the model as it is at the end of the batch.
-  func finish(mapping: SectionProviderMapping) -> PresentedState.Commit {
+  mutating func finish(mapping: SectionProviderMapping) -> PresentedState.Commit {
     if !hasTrees { return finishSingle(mapping: mapping) }
     var changeset = ChangesetDraft()
-    let touched = sortedTouched()
+    sortTouched()
+    // Lent out while the trees are read, and given back with what they grew to.
     var buffers = ReadOffBuffers()
+    swap(&buffers, &self.buffers)
+    defer { swap(&buffers, &self.buffers) }
+    let touched = self.touched
+    let diffs = events.diffs
 
     /// Reads the element changes `edits` of `old`, now at `new`, into `changes`; returns the
     /// count they imply.
@@ -329,6 +394,7 @@ struct BatchReducer {
         buffers.runs = runs
         return pool.size(slots)
       case .elements(let diff):
+        let diff = diffs[diff].diff
         reduceElements(
           diff.runs(), oldSection: old, oldCount: oldCounts[old], newSection: new,
           buffers: &buffers, into: &changes)
@@ -337,7 +403,8 @@ struct BatchReducer {
     }
 
     // Edited old sections that stay, neither deleted nor reloaded as a whole, by old index.
-    var edited: [(old: Int, new: Int, edits: SectionEdits)] = []
+    var edited = ReadOffBuffers.take(&buffers.edited)
+    defer { buffers.edited = edited }
     // Section moves and reloads (old, new).
     var moves: [Changeset.SectionMove] = []
     var reloads: [(old: Int, new: Int)] = []
@@ -349,7 +416,9 @@ struct BatchReducer {
     } else {
       // No section event: every section is where it was.
       edited.reserveCapacity(touched.count)
-      for entry in touched { edited.append((entry.old, entry.old, entry.edits)) }
+      for entry in touched {
+        edited.append(Edited(old: entry.old, new: entry.old, edits: entry.edits))
+      }
     }
 
     // Element reloads land in the section B3 computes from the explicit section deletes and
@@ -428,30 +497,21 @@ struct BatchReducer {
     return commit
   }
 
-  /// ``touched`` by old section. Many are sorted as integers (old section and position in one
-  /// word), cheaper than sorting the entries, which hold references.
-  private func sortedTouched() -> [(old: Int, edits: SectionEdits)] {
-    // A few are sorted as they are (one copy, an insertion sort).
-    guard touched.count > Self.linearSearchLimit else { return touched.sorted { $0.old < $1.old } }
-    precondition(
-      touched.count <= UInt32.max && oldCounts.count <= UInt32.max,
-      "BatchReducer: \(touched.count) sections touched of \(oldCounts.count)")
-    var keys = [UInt64](repeating: 0, count: touched.count)
-    var inOrder = true
-    for (position, entry) in touched.enumerated() {
-      keys[position] = UInt64(entry.old) << 32 | UInt64(position)
-      if position > 0 && touched[position - 1].old > entry.old { inOrder = false }
-    }
-    guard !inOrder else { return touched }
-    keys.sort()
-    return keys.map { touched[Int($0 & 0xFFFF_FFFF)] }
+  /// Sorts ``touched`` by old section (the positions in ``touchedIndex`` are not needed any
+  /// more: the read-off follows). Sorted in place, as plain values.
+  private mutating func sortTouched() {
+    touchedIsSorted = true
+    guard
+      !touched.indices.dropFirst().allSatisfy({ touched[$0 - 1].old < touched[$0].old })
+    else { return }
+    touched.sort { $0.old < $1.old }
   }
 
   /// Reserves room in `changeset`'s element lists for what the sections `edited` read off, so
   /// that they grow once: exactly for a section with one change; for one with a tree, at most one
   /// delete and one insert for each event of the batch that is not a section's only change.
   private func reserveElementCapacity(
-    in changeset: inout ChangesetDraft, for edited: [(old: Int, new: Int, edits: SectionEdits)]
+    in changeset: inout ChangesetDraft, for edited: [Edited]
   ) {
     var (deletes, inserts, reloads, moves, singles) = (0, 0, 0, 0, 0)
     for entry in edited {
@@ -497,8 +557,8 @@ struct BatchReducer {
   /// reloaded as a whole; a section that moved and changed is deleted and inserted instead (rule
   /// B11: no element change touches a section that moves).
   private func readSections(
-    touched: [(old: Int, edits: SectionEdits)],
-    edited: inout [(old: Int, new: Int, edits: SectionEdits)],
+    touched: [Touched],
+    edited: inout [Edited],
     moves: inout [Changeset.SectionMove], reloads: inout [(old: Int, new: Int)],
     into changeset: inout ChangesetDraft,
     readElements: (SectionEdits, Int, Int, inout ChangesetDraft) -> Int
@@ -551,7 +611,7 @@ struct BatchReducer {
         oldRuns[runIndex].run.kind == .old
       else { continue }
       if staying[runIndex] {
-        edited.append((entry.old, newSection, entry.edits))
+        edited.append(Edited(old: entry.old, new: newSection, edits: entry.edits))
         continue
       }
       var changes = ChangesetDraft()
@@ -768,6 +828,16 @@ struct PositionTable {
   /// `64 - log2(keys.count)`: the shift that keeps the top bits of the hash.
   private var shift = 64
 
+  /// The number of slots.
+  var capacity: Int { keys.count }
+
+  /// Removes every key, keeping the table's size.
+  mutating func removeAll() {
+    guard count > 0 else { return }
+    keys.withUnsafeMutableBufferPointer { $0.update(repeating: -1) }
+    count = 0
+  }
+
   /// The slot where `key` is or would go.
   private func slot(of key: Int) -> Int {
     let mask = keys.count - 1
@@ -808,11 +878,19 @@ struct PositionTable {
 /// Arrays that the read-off of one section fills and empties, lent from section to section with
 /// their capacity.
 struct ReadOffBuffers {
+  fileprivate var edited: [BatchReducer.Edited] = []
   var runs: [Run] = []
   var stack: [RunPool.NodeID] = []
   var oldRuns: [(run: Run, newStart: Int)] = []
   var inserts: [Int] = []
   var deletes: [Int] = []
+
+  /// The largest capacity among the arrays.
+  var capacity: Int {
+    Swift.max(
+      edited.capacity, runs.capacity, stack.capacity, oldRuns.capacity, inserts.capacity,
+      deletes.capacity)
+  }
 
   /// `array` emptied with its capacity kept, leaving an empty array in its place, so that the
   /// array taken is uniquely referenced while it is filled.
@@ -1035,7 +1113,7 @@ extension BatchReducer {
     case nil: newItem = item
     case .single(let change)?: newItem = Self.newIndex(of: item, after: change)
     case .runs(let slots)?: newItem = Self.newPosition(of: item, in: pool.runs(slots))
-    case .elements(let diff)?: newItem = diff.newIndex(ofOld: item)
+    case .elements(let diff)?: newItem = events.diffs[diff].diff.newIndex(ofOld: item)
     }
     return newItem.map { IndexPath(item: $0, section: newSection) }
   }

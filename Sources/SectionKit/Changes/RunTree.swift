@@ -55,7 +55,8 @@ struct RunPool {
   }
 
   private var nodes: [Node] = []
-  private var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+  private static let initialSeed: UInt64 = 0x9E37_79B9_7F4A_7C15
+  private var seed = initialSeed
 
   /// The runs of the small lists (see ``Slots``), ``listCapacity`` places per list; the places
   /// beyond the lists in use are spare (kept when the pool is emptied).
@@ -79,6 +80,8 @@ struct RunPool {
     listCounts.removeAll(keepingCapacity: true)
     listSizes.removeAll(keepingCapacity: true)
     visits = 0
+    // The priorities start over: a batch builds the same trees whatever came before.
+    seed = Self.initialSeed
   }
 
   /// Up to how many nodes and list runs an emptied pool keeps its capacity for: beyond, it lets its

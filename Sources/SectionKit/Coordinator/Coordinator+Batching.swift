@@ -52,8 +52,26 @@ extension Coordinator {
     }
     if recordSingle(event) { return }
     reduceSingle()
-    if reducer == nil { reducer = BatchReducer(presented: presented) }
+    if reducer == nil { startReducer() }
     reducer!.apply(event)
+  }
+
+  /// Starts the open batch's reducer, on the arrays of an earlier batch's when there is one.
+  func startReducer() {
+    guard var reducer = spareReducer.take() else {
+      reducer = BatchReducer(presented: presented)
+      return
+    }
+    reducer.restart(presented: presented)
+    self.reducer = consume reducer
+  }
+
+  /// Keeps `reducer`, done with, for the next batch: emptied of what it shares with the
+  /// presented state, unless its arrays grew too large to keep.
+  func keepSpare(_ reducer: consuming BatchReducer) {
+    guard reducer.isWorthKeeping else { return }
+    reducer.retire()
+    spareReducer = consume reducer
   }
 
   /// A reload is owed; it is delivered now unless a batch is open or a changeset is being applied
@@ -108,8 +126,7 @@ extension Coordinator {
   }
 
   private func takeReducer() -> (PresentedState.Commit, BatchEvents) {
-    let reducer = self.reducer!
-    self.reducer = nil
+    var reducer = self.reducer.take()!
     var commit = reducer.finish(mapping: mapping)
     commit.changeset.storeSectionSets()
     if let moves = expectedMovesAcross.take() {
@@ -117,15 +134,20 @@ extension Coordinator {
     }
     // Kept until `updateData` (and dropped before the presented state changes): until then the
     // adapter's paths are followed to the model through it.
-    if !commit.changeset.isEmpty { applyingReducer = reducer }
-    return (commit, reducer.events)
+    let events = reducer.events
+    if commit.changeset.isEmpty {
+      keepSpare(reducer)
+    } else {
+      applyingReducer = reducer
+    }
+    return (commit, events)
   }
 
   /// Switches the data source to the state after the changeset being applied.
   func commitPending() {
     guard let commit = pendingCommit.take() else { return }
     let survivors = selectedSurvivors(of: commit.changeset)
-    applyingReducer = nil
+    if let reducer = applyingReducer.take() { keepSpare(reducer) }
     applyingSingle = nil
     applyingMovesAcross = [:]
     applyCommit(commit, survivors: survivors)

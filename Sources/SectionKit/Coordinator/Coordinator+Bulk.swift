@@ -25,7 +25,7 @@ extension Coordinator {
       return
     }
     reduceSingle()
-    if reducer == nil { reducer = BatchReducer(presented: presented) }
+    if reducer == nil { startReducer() }
     reducer!.apply(diff, inSection: section)
   }
 }

@@ -106,7 +106,7 @@ extension Coordinator {
   /// arrived.
   func reduceSingle() {
     guard let single = singleChange.take() else { return }
-    reducer = BatchReducer(presented: presented)
+    startReducer()
     reducer!.apply(single.event)
   }
 

@@ -85,6 +85,8 @@ public final class Coordinator {
   /// The reducer of the changeset being applied, until the adapter calls `updateData`: it knows
   /// where each element the adapter still shows is in the model.
   @exclusivity(unchecked) var applyingReducer: BatchReducer?
+  /// The reducer of an earlier batch, emptied, whose arrays the next batch's reducer reuses.
+  @exclusivity(unchecked) var spareReducer: BatchReducer?
   /// The open batch's only event so far, when it is an element change: read off without a
   /// reducer (see `Coordinator+SingleChange.swift`).
   @exclusivity(unchecked) var singleChange: SingleChange?
