@@ -373,8 +373,11 @@ struct BatchReducer {
     var buffers = ReadOffBuffers()
     swap(&buffers, &self.buffers)
     defer { swap(&buffers, &self.buffers) }
+    // Read through locals, so that the functions below do not capture (and copy) the reducer.
     let touched = self.touched
     let diffs = events.diffs
+    let pool = self.pool
+    let oldCounts = self.oldCounts
 
     /// Reads the element changes `edits` of `old`, now at `new`, into `changes`; returns the
     /// count they imply.
@@ -388,14 +391,14 @@ struct BatchReducer {
       case .runs(let slots):
         var runs = ReadOffBuffers.take(&buffers.runs)
         pool.runs(slots, into: &runs, stack: &buffers.stack)
-        reduceElements(
+        Self.reduceElements(
           runs, oldSection: old, oldCount: oldCounts[old], newSection: new, buffers: &buffers,
           into: &changes)
         buffers.runs = runs
         return pool.size(slots)
       case .elements(let diff):
         let diff = diffs[diff].diff
-        reduceElements(
+        Self.reduceElements(
           diff.runs(), oldSection: old, oldCount: oldCounts[old], newSection: new,
           buffers: &buffers, into: &changes)
         return diff.newCount
@@ -722,7 +725,7 @@ struct BatchReducer {
   ///
   /// `buffers` lends its arrays (their capacity, not their contents) from one section to the
   /// next, so that reading many sections off allocates them once.
-  private func reduceElements(
+  private static func reduceElements(
     _ runs: [Run], oldSection: Int, oldCount: Int, newSection: Int,
     buffers: inout ReadOffBuffers, into changeset: inout ChangesetDraft
   ) {
@@ -730,17 +733,20 @@ struct BatchReducer {
     var oldRuns = ReadOffBuffers.take(&buffers.oldRuns)
     var inserts = ReadOffBuffers.take(&buffers.inserts)
     var deletes = ReadOffBuffers.take(&buffers.deletes)
+    var ranks = ReadOffBuffers.take(&buffers.ranks)
     defer {
       buffers.oldRuns = oldRuns
       buffers.inserts = inserts
       buffers.deletes = deletes
+      buffers.ranks = ranks
     }
     var position = 0
     for run in runs {
       if run.isOld {
         oldRuns.append((run, position))
       } else {
-        inserts.append(contentsOf: position..<position + run.count)
+        // One by one: most runs are one element, and a range's `append(contentsOf:)` costs more.
+        for new in position..<position + run.count { inserts.append(new) }
       }
       position += run.count
     }
@@ -749,26 +755,32 @@ struct BatchReducer {
     // unless something moved).
     var nextOld = 0
     func delete(before run: Run) {
-      deletes.append(contentsOf: nextOld..<run.start)
+      for old in nextOld..<run.start { deletes.append(old) }
       nextOld = run.start + run.count
     }
     // The runs' ranks by old start, sorted once for the deletes and every reading below (empty
     // when the runs are in old order).
-    var ranks: [Int] = []
     if ElementPlan.isIncreasing(oldRuns) {
       for entry in oldRuns { delete(before: entry.run) }
     } else {
       let order = ElementPlan.byOldStart(oldRuns, oldCount: oldCount)
-      ranks = [Int](repeating: 0, count: oldRuns.count)
+      for _ in oldRuns.indices { ranks.append(0) }
       for (rank, index) in order.enumerated() {
         ranks[index] = rank + 1
         delete(before: oldRuns[index].run)
       }
     }
-    deletes.append(contentsOf: nextOld..<oldCount)
+    for old in nextOld..<oldCount { deletes.append(old) }
 
-    // Nothing moved or updated: the deletes and inserts are the whole reading.
-    if ranks.isEmpty && oldRuns.allSatisfy({ $0.run.kind == .old }) {
+    // Nothing moved: every old run stays, so the explicit deletes and inserts put every survivor
+    // at its new position, and every updated element is a reload that lands there. The reading
+    // below comes to the same without converting anything; read off directly.
+    if ranks.isEmpty {
+      for entry in oldRuns where entry.run.kind == .updated {
+        for old in entry.run.start..<entry.run.start + entry.run.count {
+          changeset.reloadedElements.append(IndexPath(item: old, section: oldSection))
+        }
+      }
       for old in deletes {
         changeset.deletedElements.append(IndexPath(item: old, section: oldSection))
       }
@@ -884,12 +896,13 @@ struct ReadOffBuffers {
   var oldRuns: [(run: Run, newStart: Int)] = []
   var inserts: [Int] = []
   var deletes: [Int] = []
+  var ranks: [Int] = []
 
   /// The largest capacity among the arrays.
   var capacity: Int {
     Swift.max(
       edited.capacity, runs.capacity, stack.capacity, oldRuns.capacity, inserts.capacity,
-      deletes.capacity)
+      deletes.capacity, ranks.capacity)
   }
 
   /// `array` emptied with its capacity kept, leaving an empty array in its place, so that the
@@ -957,7 +970,7 @@ struct ElementPlan {
     // Old runs already in old order all stay, whatever their weights (every unchanged run weighs
     // more than nothing; an updated run that weighs nothing is a candidate either way): no
     // subsequence to compute.
-    guard !ranks.isEmpty else { return Array(repeating: true, count: oldRuns.count) }
+    guard !ranks.isEmpty else { return .filled(true, count: oldRuns.count) }
     let runs = oldRuns.lazy.map(\.run)
     guard updatedKeepOrder else {
       return longestIncreasingRuns(runs, ranks: ranks) { $0.kind == .updated ? 0 : $0.count }
@@ -1027,7 +1040,7 @@ struct ElementPlan {
 func longestIncreasingRuns<Runs: RandomAccessCollection<Run>>(
   _ runs: Runs, ranks: [Int]? = nil, weight: (Run) -> Int = \.count
 ) -> [Bool] where Runs.Index == Int {
-  guard runs.count > 1 else { return Array(repeating: true, count: runs.count) }
+  guard runs.count > 1 else { return .filled(true, count: runs.count) }
   // Rank runs by old start; a Fenwick tree over ranks gives the best chain ending below a rank.
   let rank =
     ranks
@@ -1038,7 +1051,7 @@ func longestIncreasingRuns<Runs: RandomAccessCollection<Run>>(
       return rank
     }()
   let count = runs.count
-  var staying = [Bool](repeating: false, count: count)
+  var staying = [Bool].filled(false, count: count)
   // The Fenwick tree's best chain (weight, last run) per rank, and each run's predecessor: scratch
   // space on the stack for a few runs, not three arrays on the heap.
   withUnsafeTemporaryAllocation(of: Int.self, capacity: 3 * count + 2) { scratch in
@@ -1143,5 +1156,20 @@ extension BatchReducer {
       if to <= index && index < from { return index + 1 }
       return index
     }
+  }
+}
+
+extension Array {
+  /// `Array(repeating: value, count: count)`, made in the caller's specialisation: the
+  /// initialiser allocates through a generic entry point of the standard library, which looks the
+  /// storage's type metadata up on every call (several hundred instructions).
+  ///
+  /// - Complexity: O(`count`).
+  @inline(__always)
+  static func filled(_ value: Element, count: Int) -> [Element] {
+    var array: [Element] = []
+    array.reserveCapacity(count)
+    for _ in 0..<count { array.append(value) }
+    return array
   }
 }

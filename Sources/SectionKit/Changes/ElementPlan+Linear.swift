@@ -61,8 +61,9 @@ extension ElementPlan {
     if !candidates.indices.dropFirst().allSatisfy({ candidates[$0 - 1].old < candidates[$0].old }) {
       candidates.sort { $0.old < $1.old }
     }
-    deletes.sort()
-    inserts.sort()
+    // Sorted only when they are not (each sort of an array shared with the caller copies it).
+    if !deletes.indices.dropFirst().allSatisfy({ deletes[$0 - 1] < deletes[$0] }) { deletes.sort() }
+    if !inserts.indices.dropFirst().allSatisfy({ inserts[$0 - 1] < inserts[$0] }) { inserts.sort() }
     var displacement: [Int] = []
     var round = 0
     let fineRounds = candidates.count <= 64 ? 8 : 0
