@@ -51,6 +51,9 @@ struct BatchReducer {
 
   /// Arrays the read-off fills and empties, kept with the reducer (see ``restart(presented:)``).
   private var buffers = ReadOffBuffers()
+  /// Empty lists with room, taken back from an applied changeset (``reuseLists(of:)``): the
+  /// read-off writes the next changeset into them.
+  private var spareLists = ChangesetDraft()
 
   /// What happened to the elements of one old section: plain values, so that the arrays of them
   /// copy and free without a value witness per entry.
@@ -103,6 +106,12 @@ struct BatchReducer {
     pool.isWorthKeeping && touched.capacity <= RunPool.retainedCapacity
       && touchedIndex.capacity <= 2 * RunPool.retainedCapacity
       && buffers.capacity <= RunPool.retainedCapacity
+  }
+
+  /// Keeps the lists of `parts`, the box of an applied changeset that nobody else holds, for the
+  /// next batch's changeset.
+  mutating func reuseLists(of parts: Changeset.Parts) {
+    spareLists.reuseLists(of: parts)
   }
 
   /// Lets go of what this reducer shares with the presented state and the batch's events, before
@@ -368,6 +377,7 @@ struct BatchReducer {
   mutating func finish(mapping: SectionProviderMapping) -> PresentedState.Commit {
     if !hasTrees { return finishSingle(mapping: mapping) }
     var changeset = ChangesetDraft()
+    swap(&changeset, &spareLists)
     sortTouched()
     // Lent out while the trees are read, and given back with what they grew to.
     var buffers = ReadOffBuffers()
@@ -453,14 +463,15 @@ struct BatchReducer {
       } else {
         impliedCount = readElements(entry.edits, of: entry.old, at: entry.new, into: &changeset)
       }
-      let newCount = mapping.section(at: entry.new).numberOfElements
+      // The count the events imply, as the single-change path derives it: asking each section
+      // for its count is a call through an existential, as costly as reading a change off.
+      let newCount = impliedCount
       #if SECTIONKIT_INTERNAL_CHECKS
+        let modelCount = mapping.section(at: entry.new).numberOfElements
         precondition(
-          newCount == impliedCount,
-          "Coordinator: section \(entry.new) holds \(newCount) elements but its events add up to "
-            + "\(impliedCount)")
-      #else
-        _ = impliedCount
+          modelCount == impliedCount,
+          "Coordinator: section \(entry.new) holds \(modelCount) elements but its events add up "
+            + "to \(impliedCount)")
       #endif
       if newCount != oldCounts[entry.old] {
         recounted.append(.init(index: entry.new, count: newCount))

@@ -34,6 +34,30 @@ struct ChangesetDraft: ChangesetElementLists {
       && movedElements.isEmpty
   }
 
+  /// At most this many elements of room are kept in a list taken back from an applied changeset.
+  static let retainedCapacity = 4_096
+
+  /// Takes the lists of `parts`, the box of an applied changeset that nobody else holds, into
+  /// this draft's empty lists, emptied with their capacity kept: the next batch's changeset is
+  /// written into them instead of allocating its lists again.
+  mutating func reuseLists(of parts: Changeset.Parts) {
+    func reuse<T>(_ list: inout [T], _ held: inout [T]) {
+      guard list.capacity == 0, held.capacity > 0, held.capacity <= Self.retainedCapacity else {
+        return
+      }
+      swap(&list, &held)
+      list.removeAll(keepingCapacity: true)
+    }
+    reuse(&deletedSectionRanges, &parts.deletedSectionRanges)
+    reuse(&insertedSectionRanges, &parts.insertedSectionRanges)
+    reuse(&reloadedSectionRanges, &parts.reloadedSectionRanges)
+    reuse(&movedSections, &parts.movedSections)
+    reuse(&deletedElements, &parts.deletedElements)
+    reuse(&insertedElements, &parts.insertedElements)
+    reuse(&reloadedElements, &parts.reloadedElements)
+    reuse(&movedElements, &parts.movedElements)
+  }
+
   /// The changeset of these parts.
   ///
   /// - Complexity: O(1): the arrays are moved, not copied.

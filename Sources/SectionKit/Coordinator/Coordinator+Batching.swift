@@ -136,9 +136,9 @@ extension Coordinator {
     // adapter's paths are followed to the model through it.
     let events = reducer.events
     if commit.changeset.isEmpty {
-      keepSpare(reducer)
+      keepSpare(consume reducer)
     } else {
-      applyingReducer = reducer
+      applyingReducer = consume reducer
     }
     return (commit, events)
   }

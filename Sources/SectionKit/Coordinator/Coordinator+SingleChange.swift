@@ -148,7 +148,8 @@ extension Coordinator {
 
   /// Keeps the array of `changeset`, applied and handed back by the adapter, as a spare for the
   /// next single change (``SpareArrays``), when it is the one element part of a small changeset
-  /// and the commit no longer holds it. Emptying it keeps its buffer when nobody else holds the
+  /// and the commit no longer holds it; the lists of a changeset of several parts go to the spare
+  /// reducer, for the next batch's changeset. Emptying it keeps its buffer when nobody else holds the
   /// array; when the adapter kept the changeset, it allocates the buffer the next single change
   /// would have allocated.
   func keepSpareArray(of changeset: consuming Changeset) {
@@ -158,7 +159,14 @@ extension Coordinator {
     switch changeset.storage {
     case .elements(let held, _): paths = held
     case .moves(let held): moves = held
-    case .empty, .parts: return
+    case .parts(var parts):
+      // A batch's changeset: its lists go to the next batch's reducer, unless the adapter kept it.
+      changeset = Changeset()
+      if spareReducer != nil && isKnownUniquelyReferenced(&parts) {
+        spareReducer!.reuseLists(of: parts)
+      }
+      return
+    case .empty: return
     }
     // The changeset's reference dropped, the array holds the only one unless the adapter kept it.
     changeset = Changeset()
