@@ -591,7 +591,7 @@ struct BatchReducer {
     }
     // Sections that keep their relative order stay; the others moved (rule B8: a section that
     // only changed place is one section move).
-    let staying = longestIncreasingRuns(oldRuns.map(\.run))
+    let staying = longestIncreasingRuns(oldRuns.map { $0.run })
     let byOld = oldRuns.indices.sorted { oldRuns[$0].run.start < oldRuns[$1].run.start }
     /// The run holding old section `old` (by position in `oldRuns`), and its new index.
     func place(ofOld old: Int) -> (run: Int, new: Int)? {
@@ -921,7 +921,9 @@ struct ReadOffBuffers {
   static func take<T>(_ array: inout [T]) -> [T] {
     var taken: [T] = []
     swap(&taken, &array)
-    taken.removeAll(keepingCapacity: true)
+    // Element by element: the arrays hold a few plain values, and `removeAll(keepingCapacity:)`
+    // replaces a subrange, which costs more.
+    while !taken.isEmpty { taken.removeLast() }
     return taken
   }
 }
@@ -982,7 +984,8 @@ struct ElementPlan {
     // more than nothing; an updated run that weighs nothing is a candidate either way): no
     // subsequence to compute.
     guard !ranks.isEmpty else { return .filled(true, count: oldRuns.count) }
-    let runs = oldRuns.lazy.map(\.run)
+    // A closure, not a key path: a key path is projected through the runtime on every access.
+    let runs = oldRuns.lazy.map { $0.run }
     guard updatedKeepOrder else {
       return longestIncreasingRuns(runs, ranks: ranks) { $0.kind == .updated ? 0 : $0.count }
     }

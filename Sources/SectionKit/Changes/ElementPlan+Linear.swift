@@ -96,7 +96,7 @@ extension ElementPlan {
         inserts.sort()
       }
     }
-    reloads = candidates.map(\.old)
+    reloads = candidates.map { $0.old }
   }
 
   /// The distance between where each candidate lands and its true new position: `SlotMap`'s
