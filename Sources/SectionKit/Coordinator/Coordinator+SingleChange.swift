@@ -90,6 +90,56 @@ final class UpdateDataCallback {
 }
 
 extension Coordinator {
+  /// Whether a batch of one element change, bracketed by the mapping alone, can be handed to the
+  /// adapter at once by ``applyOwnBatch(_:inSection:)``: the coordinator is between batches
+  /// (so no event is recorded and no changeset is pending: `flush()` ran to its end), an adapter
+  /// is attached, and nothing is owed (no reload, no handler or adapter notification, no move of
+  /// the adapter's awaited).
+  var appliesOwnBatchAtOnce: Bool {
+    state == .idle && depth == 0 && adapter != nil && !needsReload
+      && handlers.expectedMove == nil && handlers.notifications.isEmpty
+      && handlers.adapterNotifications.isEmpty && coveredLinks.isEmpty
+  }
+
+  /// A batch of one element change, bracketed by the mapping alone, while
+  /// ``appliesOwnBatchAtOnce`` holds: what `mappingBatchBegan()`, `record(_:)` and
+  /// `mappingBatchEnded()` do then (the checks of ``recordSingle(_:)``, then `flush()` of a
+  /// ``SingleChange``), without recording the change first. What the adapter changes while it
+  /// applies the changeset is delivered by `flush()` after it, as `flush()` would.
+  func applyOwnBatch(_ change: ElementChange, inSection section: Int) {
+    let event = SectionProviderMapping.Event.element(change, inSection: section)
+    BatchReducer.checkSectionPosition(
+      section, inclusive: false, count: presented.counts.count, event)
+    BatchReducer.check(change, count: presented.counts[section], event: event)
+    state = .applying
+    let single = SingleChange(change: change, section: section)
+    let commit = single.commit(oldCount: presented.counts[section], spare: &spareArrays)
+    if commit.changeset.isEmpty {
+      applyCommit(commit)
+    } else {
+      applyingSingle = single
+      let changeset = commit.changeset
+      pendingCommit = consume commit
+      batchEvents = BatchEvents(first: event)
+      isCallingAdapter = true
+      callApply(adapter!, consume changeset)
+      isCallingAdapter = false
+      retireKeptCallback()
+      commitPending()
+      batchEvents = BatchEvents()
+    }
+    if batchHasEvents || needsReload || !handlers.notifications.isEmpty
+      || !handlers.adapterNotifications.isEmpty
+    {
+      // Owed now: what the adapter (or a late handler) changed while it applied.
+      state = .idle
+      flush()
+      return
+    }
+    state = depth > 0 ? .batching : .idle
+    checkInvariants()
+  }
+
   /// Records `event`, the first of a batch, as a ``SingleChange`` when it is an element change,
   /// with the checks the reducer makes on a first event; returns whether it did.
   func recordSingle(_ event: SectionProviderMapping.Event) -> Bool {

@@ -159,6 +159,39 @@ final class ChildLink: SectionUpdateDelegate, SectionProviderUpdateDelegate {
     }
   }
 
+  /// Carries an element change of the child, a section, made as a batch of its own: what
+  /// `carry(Hop(begin: true, event: .element(change, inSection: 0), end: true))` does, without
+  /// building the hop while every provider on the way has its bracket closed and passes it on
+  /// through its link (``ProviderNode/passOwnBatch(from:section:)``); the mapping at the top hands
+  /// it to its coordinator directly (``SectionProviderMapping/takeOwnBatch(_:inSection:from:)``).
+  /// Anywhere else the climb goes on as that hop, from where it is.
+  func carryOwnBatch(_ change: ElementChange) {
+    var link = self
+    var section = 0
+    while let object = link.ownerObject {
+      let step: OwnBatchStep
+      switch link.ownerKind {
+      case .composed:
+        step = unsafeDowncast(object, to: ComposedSectionProvider.self)
+          .passOwnBatch(from: link, section: &section)
+      case .segmented:
+        step = unsafeDowncast(object, to: SegmentedSectionProvider.self)
+          .passOwnBatch(from: link, section: &section)
+      case .mapping:
+        unsafeDowncast(object, to: SectionProviderMapping.self)
+          .takeOwnBatch(change, inSection: section, from: link)
+        return
+      }
+      switch step {
+      case .up(let next): link = next
+      case .dropped: return
+      case .general:
+        link.carry(Hop(begin: true, event: .element(change, inSection: section), end: true))
+        return
+      }
+    }
+  }
+
   func willBeginUpdating(_ section: any Section) { carry(Hop(begin: true)) }
   func didEndUpdating(_ section: any Section) { carry(Hop(end: true)) }
   func invalidateAll(_ section: any Section) { carry(Hop(event: .invalidateAll)) }

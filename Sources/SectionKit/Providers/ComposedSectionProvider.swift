@@ -229,6 +229,10 @@ public final class ComposedSectionProvider: ProviderNode, ParentSectionProvider 
 
   func presentedOffset(ofChildAt index: Int) -> Int? { offset(ofChildAt: index) }
 
+  func cachedOffset(ofChildAt index: Int) -> CachedOffset {
+    childList.cachedOffset(at: index).map { .offset($0) } ?? .stale
+  }
+
   /// The number of sections presented by the children before `index` (`0...children.count`).
   /// - Complexity: O(1) amortized.
   private func offset(ofChildAt index: Int) -> Int {

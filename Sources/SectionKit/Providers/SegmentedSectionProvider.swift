@@ -220,6 +220,10 @@ public final class SegmentedSectionProvider: ProviderNode, ParentSectionProvider
 
   func presentedOffset(ofChildAt index: Int) -> Int? { index == activeIndex ? 0 : nil }
 
+  func cachedOffset(ofChildAt index: Int) -> CachedOffset {
+    index == activeIndex ? .offset(0) : .notPresented
+  }
+
   func childrenToCount(through index: Int) -> Range<Int> {
     activeIndex.map { $0..<$0 + 1 } ?? 0..<0
   }

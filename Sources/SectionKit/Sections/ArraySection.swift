@@ -148,7 +148,7 @@ nonisolated open class ArraySection<Element>: BracketedSection {
   @usableFromInline final func reportOwnBatch(_ change: ElementChange) {
     let link = uplink!
     if link.coversElementEvents { return }
-    link.carry(Hop(begin: true, event: .element(change, inSection: 0), end: true))
+    link.carryOwnBatch(change)
   }
 
   /// Traps with a message naming the section, the index and the count.
