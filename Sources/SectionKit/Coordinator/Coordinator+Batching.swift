@@ -125,9 +125,11 @@ extension Coordinator {
   func commitPending() {
     guard let commit = pendingCommit.take() else { return }
     let survivors = selectedSurvivors(of: commit.changeset)
-    applyingReducer = nil
+    // Each cleared only when set: a single change (the most common batch) sets neither of the
+    // first two, and writing them costs more than reading them.
+    if applyingReducer != nil { applyingReducer = nil }
+    if !applyingMovesAcross.isEmpty { applyingMovesAcross = [:] }
     applyingSingle = nil
-    applyingMovesAcross = [:]
     applyCommit(commit, survivors: survivors)
   }
 }

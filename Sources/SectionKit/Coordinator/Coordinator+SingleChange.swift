@@ -32,19 +32,35 @@ struct SingleChange {
   /// The changeset's array is `spare`'s when it has room (taken from it): a changeset handed
   /// out earlier whose array nobody kept (see ``Coordinator/keepSpareArray(of:)``).
   func commit(oldCount: Int, spare: inout SpareArrays) -> PresentedState.Commit {
-    var commit = PresentedState.Commit(changeset: Changeset(), deleted: [])
-    switch change {
-    case .insert: commit.changeset.insertedElements = spare.takePaths()
-    case .remove: commit.changeset.deletedElements = spare.takePaths()
-    case .update: commit.changeset.reloadedElements = spare.takePaths()
-    case .move(let from, let to):
-      if from != to { commit.changeset.movedElements = spare.takeMoves() }
+    // Built as `BatchReducer.readOff(_:oldSection:newSection:into:)` reads the change off, in
+    // the changeset's storage of one part directly.
+    func one(_ index: Int, _ part: Changeset.ElementPart) -> Changeset {
+      var paths = spare.takePaths()
+      paths.append(IndexPath(item: index, section: section))
+      return Changeset(elements: paths, part)
     }
-    BatchReducer.readOff(
-      change, oldSection: section, newSection: section, into: &commit.changeset)
-    let delta = BatchReducer.countDelta(of: change)
-    if delta != 0 { commit.recount = .init(index: section, count: oldCount + delta) }
-    return commit
+    let changeset: Changeset
+    var recount: PresentedState.Recount?
+    switch change {
+    case .insert(let index):
+      changeset = one(index, .inserted)
+      recount = .init(index: section, count: oldCount + 1)
+    case .remove(let index):
+      changeset = one(index, .deleted)
+      recount = .init(index: section, count: oldCount - 1)
+    case .update(let index): changeset = one(index, .reloaded)
+    case .move(let from, let to):
+      guard from != to else {
+        changeset = Changeset()
+        break
+      }
+      var moves = spare.takeMoves()
+      moves.append(
+        .init(
+          from: IndexPath(item: from, section: section), to: IndexPath(item: to, section: section)))
+      changeset = Changeset(moves: moves)
+    }
+    return PresentedState.Commit(changeset: changeset, deleted: [], recount: recount)
   }
 }
 

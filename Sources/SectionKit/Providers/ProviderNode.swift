@@ -7,6 +7,8 @@ protocol ProviderNode: SectionProvider, LinkOwner {
   var bracket: UpdateBracket { get set }
   /// The link this provider reports to when its parent is a built-in provider or a mapping.
   var uplink: ChildLink? { get }
+  /// ``uplink``, unretained.
+  var unmanagedUplink: Unmanaged<ChildLink>? { get }
   /// The offset, in this provider's coordinates, of the child at `index`, or `nil` when that
   /// child's sections are not presented (an inactive segment).
   func presentedOffset(ofChildAt index: Int) -> Int?
@@ -204,7 +206,7 @@ extension ProviderNode {
   /// up; or drops the event, when the child is not presented, and sends nothing.
   @inline(__always)
   func passOwnBatch(from link: ChildLink, section: inout Int) -> OwnBatchStep {
-    guard !bracket.isOpen, let uplink else { return .general }
+    guard !bracket.isOpen, let uplink = unmanagedUplink else { return .general }
     guard let index = childList.index(of: link) else { notAChild(link) }
     switch cachedOffset(ofChildAt: index) {
     case .offset(let offset):
@@ -355,8 +357,8 @@ enum CachedOffset {
 
 /// What ``ProviderNode/passOwnBatch(from:section:)`` did with an element change.
 enum OwnBatchStep {
-  /// Passed on, through this link.
-  case up(ChildLink)
+  /// Passed on, through this link (which the provider keeps alive).
+  case up(Unmanaged<ChildLink>)
   /// Dropped: no one above hears it.
   case dropped
   /// Not taken: the provider takes it as a ``Hop``.

@@ -36,7 +36,12 @@ public final class SegmentedSectionProvider: ProviderNode, ParentSectionProvider
   /// ``updateDelegate`` when it is not a link (an object of the user's).
   private weak var customDelegate: (any SectionProviderUpdateDelegate)?
   /// ``updateDelegate`` when it is the link to a built-in parent or a mapping.
-  private(set) unowned(unsafe) var uplink: ChildLink?
+  private(set) var uplink: ChildLink? {
+    get { unmanagedUplink?.takeUnretainedValue() }
+    set { unmanagedUplink = newValue.map { Unmanaged.passUnretained($0) } }
+  }
+  /// ``uplink``, stored unmanaged: a climb reads it without retaining it.
+  @exclusivity(unchecked) private(set) var unmanagedUplink: Unmanaged<ChildLink>?
   var childList = ChildList()
   var bracket = UpdateBracket()
   /// The presented child; `nil` when there are no children, or while switching.
