@@ -251,6 +251,16 @@ public struct Changeset: Sendable {
     storage = .empty
   }
 
+  /// A changeset whose one part is element part `part`, `elements` (not empty).
+  init(elements: [IndexPath], _ part: ElementPart) {
+    storage = .elements(elements, part)
+  }
+
+  /// A changeset whose one part is the element moves `moves` (not empty).
+  init(moves: [Move]) {
+    storage = .moves(moves)
+  }
+
   /// Creates a changeset; every part defaults to empty.
   public init(
     deletedSections: IndexSet = [], insertedSections: IndexSet = [],

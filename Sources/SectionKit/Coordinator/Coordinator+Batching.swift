@@ -147,9 +147,11 @@ extension Coordinator {
   func commitPending() {
     guard let commit = pendingCommit.take() else { return }
     let survivors = selectedSurvivors(of: commit.changeset)
-    if let reducer = applyingReducer.take() { keepSpare(reducer) }
+    // Each cleared only when set: a single change (the most common batch) sets neither, and
+    // writing them costs more than reading them.
+    if applyingReducer != nil, let reducer = applyingReducer.take() { keepSpare(reducer) }
+    if !applyingMovesAcross.isEmpty { applyingMovesAcross = [:] }
     applyingSingle = nil
-    applyingMovesAcross = [:]
     applyCommit(commit, survivors: survivors)
   }
 }

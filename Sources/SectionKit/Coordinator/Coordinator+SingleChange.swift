@@ -32,19 +32,35 @@ struct SingleChange {
   /// The changeset's array is `spare`'s when it has room (taken from it): a changeset handed
   /// out earlier whose array nobody kept (see ``Coordinator/keepSpareArray(of:)``).
   func commit(oldCount: Int, spare: inout SpareArrays) -> PresentedState.Commit {
-    var commit = PresentedState.Commit(changeset: Changeset(), deleted: [])
-    switch change {
-    case .insert: commit.changeset.insertedElements = spare.takePaths()
-    case .remove: commit.changeset.deletedElements = spare.takePaths()
-    case .update: commit.changeset.reloadedElements = spare.takePaths()
-    case .move(let from, let to):
-      if from != to { commit.changeset.movedElements = spare.takeMoves() }
+    // Built as `BatchReducer.readOff(_:oldSection:newSection:into:)` reads the change off, in
+    // the changeset's storage of one part directly.
+    func one(_ index: Int, _ part: Changeset.ElementPart) -> Changeset {
+      var paths = spare.takePaths()
+      paths.append(IndexPath(item: index, section: section))
+      return Changeset(elements: paths, part)
     }
-    BatchReducer.readOff(
-      change, oldSection: section, newSection: section, into: &commit.changeset)
-    let delta = BatchReducer.countDelta(of: change)
-    if delta != 0 { commit.recount = .init(index: section, count: oldCount + delta) }
-    return commit
+    let changeset: Changeset
+    var recount: PresentedState.Recount?
+    switch change {
+    case .insert(let index):
+      changeset = one(index, .inserted)
+      recount = .init(index: section, count: oldCount + 1)
+    case .remove(let index):
+      changeset = one(index, .deleted)
+      recount = .init(index: section, count: oldCount - 1)
+    case .update(let index): changeset = one(index, .reloaded)
+    case .move(let from, let to):
+      guard from != to else {
+        changeset = Changeset()
+        break
+      }
+      var moves = spare.takeMoves()
+      moves.append(
+        .init(
+          from: IndexPath(item: from, section: section), to: IndexPath(item: to, section: section)))
+      changeset = Changeset(moves: moves)
+    }
+    return PresentedState.Commit(changeset: changeset, deleted: [], recount: recount)
   }
 }
 
@@ -90,6 +106,56 @@ final class UpdateDataCallback {
 }
 
 extension Coordinator {
+  /// Whether a batch of one element change, bracketed by the mapping alone, can be handed to the
+  /// adapter at once by ``applyOwnBatch(_:inSection:)``: the coordinator is between batches
+  /// (so no event is recorded and no changeset is pending: `flush()` ran to its end), an adapter
+  /// is attached, and nothing is owed (no reload, no handler or adapter notification, no move of
+  /// the adapter's awaited).
+  var appliesOwnBatchAtOnce: Bool {
+    state == .idle && depth == 0 && adapter != nil && !needsReload
+      && handlers.expectedMove == nil && handlers.notifications.isEmpty
+      && handlers.adapterNotifications.isEmpty && coveredLinks.isEmpty
+  }
+
+  /// A batch of one element change, bracketed by the mapping alone, while
+  /// ``appliesOwnBatchAtOnce`` holds: what `mappingBatchBegan()`, `record(_:)` and
+  /// `mappingBatchEnded()` do then (the checks of ``recordSingle(_:)``, then `flush()` of a
+  /// ``SingleChange``), without recording the change first. What the adapter changes while it
+  /// applies the changeset is delivered by `flush()` after it, as `flush()` would.
+  func applyOwnBatch(_ change: ElementChange, inSection section: Int) {
+    let event = SectionProviderMapping.Event.element(change, inSection: section)
+    BatchReducer.checkSectionPosition(
+      section, inclusive: false, count: presented.counts.count, event)
+    BatchReducer.check(change, count: presented.counts[section], event: event)
+    state = .applying
+    let single = SingleChange(change: change, section: section)
+    let commit = single.commit(oldCount: presented.counts[section], spare: &spareArrays)
+    if commit.changeset.isEmpty {
+      applyCommit(commit)
+    } else {
+      applyingSingle = single
+      let changeset = commit.changeset
+      pendingCommit = consume commit
+      batchEvents = BatchEvents(first: event)
+      isCallingAdapter = true
+      callApply(adapter!, consume changeset)
+      isCallingAdapter = false
+      retireKeptCallback()
+      commitPending()
+      batchEvents = BatchEvents()
+    }
+    if batchHasEvents || needsReload || !handlers.notifications.isEmpty
+      || !handlers.adapterNotifications.isEmpty
+    {
+      // Owed now: what the adapter (or a late handler) changed while it applied.
+      state = .idle
+      flush()
+      return
+    }
+    state = depth > 0 ? .batching : .idle
+    checkInvariants()
+  }
+
   /// Records `event`, the first of a batch, as a ``SingleChange`` when it is an element change,
   /// with the checks the reducer makes on a first event; returns whether it did.
   func recordSingle(_ event: SectionProviderMapping.Event) -> Bool {

@@ -226,13 +226,21 @@ extension Coordinator: SectionProviderMappingDelegate {
   ) {
     guard mapping === self.mapping else { return }
     switch event {
-    case .willBeginUpdating:
-      mappingBatchIsOpen = true
-      beginBatch()
-    case .didEndUpdating:
-      mappingBatchIsOpen = false
-      endBatch()
+    case .willBeginUpdating: mappingBatchBegan()
+    case .didEndUpdating: mappingBatchEnded()
     default: record(event)
     }
+  }
+
+  /// The mapping opened its batch (its root's outermost bracket).
+  func mappingBatchBegan() {
+    mappingBatchIsOpen = true
+    beginBatch()
+  }
+
+  /// The mapping closed its batch.
+  func mappingBatchEnded() {
+    mappingBatchIsOpen = false
+    endBatch()
   }
 }

@@ -340,6 +340,29 @@ extension SectionProviderMapping: LinkOwner {
     return nil
   }
 
+  /// Takes an element change of the root, made as a batch of its own (see
+  /// ``ChildLink/carryOwnBatch(_:)``): what ``take(_:from:)`` does with the hop
+  /// `(begin, .element(change, section), end)`, calling the coordinator presenting this mapping
+  /// directly.
+  func takeOwnBatch(_ change: ElementChange, inSection section: Int, from link: ChildLink) {
+    guard link.openBrackets == 0, let coordinator, coordinator.mapping === self else {
+      _ = take(Hop(begin: true, event: .element(change, inSection: section), end: true), from: link)
+      return
+    }
+    if coordinator.appliesOwnBatchAtOnce {
+      checkInvariants()
+      coordinator.applyOwnBatch(change, inSection: section)
+      return
+    }
+    // As in `take(_:from:)`; the coordinator does not call out on the begin or the event.
+    link.openBrackets = 1
+    coordinator.mappingBatchBegan()
+    coordinator.record(.element(change, inSection: section))
+    link.openBrackets = 0
+    checkInvariants()
+    coordinator.mappingBatchEnded()
+  }
+
   var delegateObject: AnyObject? { delegate }
 
   static var linkOwnerKind: LinkOwnerKind { .mapping }

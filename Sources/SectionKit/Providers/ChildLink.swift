@@ -84,7 +84,10 @@ final class ChildLink: SectionUpdateDelegate, SectionProviderUpdateDelegate {
   /// released (``releaseDescendants(_:)``, ``SectionProviderMapping/detach()``), so it never
   /// dangles, and each level of a climb saves a weak load (a climb reads it once per level).
   /// Its type is ``ownerKind``.
-  private(set) unowned(unsafe) var ownerObject: AnyObject?
+  var ownerObject: AnyObject? { unmanagedOwner?.takeUnretainedValue() }
+  /// ``ownerObject``, stored unmanaged so that a climb can use it without retaining it
+  /// (``carryOwnBatch(_:)``).
+  private(set) var unmanagedOwner: Unmanaged<AnyObject>?
   /// The child: the parent keeps its children here (its list of links is its list of children).
   let child: SectionProviderChild
   /// Brackets the child opened through this link and has not closed (4 bytes: 2³¹ brackets open
@@ -119,7 +122,7 @@ final class ChildLink: SectionUpdateDelegate, SectionProviderUpdateDelegate {
   var coversElementEvents = false
 
   init<Owner: LinkOwner>(owner: Owner, child: SectionProviderChild) {
-    self.ownerObject = owner
+    self.unmanagedOwner = Unmanaged.passUnretained(owner)
     self.child = child
     self.ownerKind = Owner.linkOwnerKind
   }
@@ -138,7 +141,7 @@ final class ChildLink: SectionUpdateDelegate, SectionProviderUpdateDelegate {
   }
 
   /// Leads this link to no parent: what the child sends through it goes nowhere.
-  func detachFromOwner() { ownerObject = nil }
+  func detachFromOwner() { unmanagedOwner = nil }
 
   /// Carries `hop` up from this link to the top of the tree.
   func carry(_ hop: Hop) {
@@ -156,6 +159,49 @@ final class ChildLink: SectionUpdateDelegate, SectionProviderUpdateDelegate {
       }
       guard let next else { return }
       (hop, link) = next
+    }
+  }
+
+  /// Carries an element change of the child, a section, made as a batch of its own: what
+  /// `carry(Hop(begin: true, event: .element(change, inSection: 0), end: true))` does, without
+  /// building the hop while every provider on the way has its bracket closed and passes it on
+  /// through its link (``ProviderNode/passOwnBatch(from:section:)``); the mapping at the top hands
+  /// it to its coordinator directly (``SectionProviderMapping/takeOwnBatch(_:inSection:from:)``).
+  /// Anywhere else the climb goes on as that hop, from where it is.
+  ///
+  /// The links and owners on the way are used unretained (each parent keeps its links, and a
+  /// link's owner is not a weak reference): a climb retains and releases nothing.
+  func carryOwnBatch(_ change: ElementChange) {
+    var link = Unmanaged.passUnretained(self)
+    var section = 0
+    while true {
+      let step = link._withUnsafeGuaranteedRef { link -> OwnBatchStep in
+        guard let owner = link.unmanagedOwner else { return .dropped }
+        let kind = link.ownerKind
+        return owner._withUnsafeGuaranteedRef { object -> OwnBatchStep in
+          switch kind {
+          case .composed:
+            return unsafeDowncast(object, to: ComposedSectionProvider.self)
+              .passOwnBatch(from: link, section: &section)
+          case .segmented:
+            return unsafeDowncast(object, to: SegmentedSectionProvider.self)
+              .passOwnBatch(from: link, section: &section)
+          case .mapping:
+            unsafeDowncast(object, to: SectionProviderMapping.self)
+              .takeOwnBatch(change, inSection: section, from: link)
+            return .dropped
+          }
+        }
+      }
+      switch step {
+      case .up(let next): link = next
+      case .dropped: return
+      case .general:
+        link._withUnsafeGuaranteedRef {
+          $0.carry(Hop(begin: true, event: .element(change, inSection: section), end: true))
+        }
+        return
+      }
     }
   }
 

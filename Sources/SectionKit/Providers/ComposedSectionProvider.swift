@@ -43,7 +43,12 @@ public final class ComposedSectionProvider: ProviderNode, ParentSectionProvider 
   /// ``updateDelegate`` when it is not a link (an object of the user's).
   private weak var customDelegate: (any SectionProviderUpdateDelegate)?
   /// ``updateDelegate`` when it is the link to a built-in parent or a mapping.
-  private(set) unowned(unsafe) var uplink: ChildLink?
+  private(set) var uplink: ChildLink? {
+    get { unmanagedUplink?.takeUnretainedValue() }
+    set { unmanagedUplink = newValue.map { Unmanaged.passUnretained($0) } }
+  }
+  /// ``uplink``, stored unmanaged: a climb reads it without retaining it.
+  @exclusivity(unchecked) private(set) var unmanagedUplink: Unmanaged<ChildLink>?
   // These skip Swift's dynamic exclusivity checks: every level of every climb reads and writes
   // them, and the checks cost 7.0% of the instructions of `sectionkit-bench churn` (callgrind,
   // release: 10.66 G with `@exclusivity(unchecked)`, 11.41 G without, 600,000 single-change
@@ -228,6 +233,10 @@ public final class ComposedSectionProvider: ProviderNode, ParentSectionProvider 
   public func index(ofChild child: AnyObject) -> Int? { childList.index(of: child) }
 
   func presentedOffset(ofChildAt index: Int) -> Int? { offset(ofChildAt: index) }
+
+  func cachedOffset(ofChildAt index: Int) -> CachedOffset {
+    childList.cachedOffset(at: index).map { .offset($0) } ?? .stale
+  }
 
   /// The number of sections presented by the children before `index` (`0...children.count`).
   /// - Complexity: O(1) amortized.

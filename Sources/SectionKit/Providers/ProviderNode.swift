@@ -7,9 +7,13 @@ protocol ProviderNode: SectionProvider, LinkOwner {
   var bracket: UpdateBracket { get set }
   /// The link this provider reports to when its parent is a built-in provider or a mapping.
   var uplink: ChildLink? { get }
+  /// ``uplink``, unretained.
+  var unmanagedUplink: Unmanaged<ChildLink>? { get }
   /// The offset, in this provider's coordinates, of the child at `index`, or `nil` when that
   /// child's sections are not presented (an inactive segment).
   func presentedOffset(ofChildAt index: Int) -> Int?
+  /// ``presentedOffset(ofChildAt:)`` when it is known without counting any child's sections.
+  func cachedOffset(ofChildAt index: Int) -> CachedOffset
   /// The links to the children whose sections this provider presents, in order.
   var presentedChildren: ArraySlice<ChildLink> { get }
   /// The positions of the children whose counts ``finishCount(through:_:)`` needs to count the
@@ -189,6 +193,35 @@ extension ProviderNode {
     return nil
   }
 
+  /// One level of ``ChildLink/carryOwnBatch(_:)``: the element change of section `section`, in
+  /// the coordinates of the child behind `link`, made as a batch of its own. Returns the link it
+  /// goes on through, with `section` now in this provider's coordinates; ``OwnBatchStep/dropped``
+  /// when the child is not presented; ``OwnBatchStep/general`` when this provider must take it as
+  /// a ``Hop`` (a bracket of its own is open, its delegate is not a link, or the child's offset
+  /// must be counted).
+  ///
+  /// The same as ``take(_:from:)`` of the hop `(begin, .element(change, section), end)`: with its
+  /// bracket closed, a provider opens it, passes the event on announced, and closes it again,
+  /// which leaves the bracket and the link's count as they were and sends `(begin, event, end)`
+  /// up; or drops the event, when the child is not presented, and sends nothing.
+  @inline(__always)
+  func passOwnBatch(from link: ChildLink, section: inout Int) -> OwnBatchStep {
+    guard !bracket.isOpen, let uplink = unmanagedUplink else { return .general }
+    guard let index = childList.index(of: link) else { notAChild(link) }
+    switch cachedOffset(ofChildAt: index) {
+    case .offset(let offset):
+      section += offset
+      return .up(uplink)
+    case .notPresented: return .dropped
+    case .stale: return .general
+    }
+  }
+
+  private func notAChild(_ link: ChildLink) -> Never {
+    preconditionFailure(
+      "\(typeName) received an event from \(type(of: link.childObject)), which is not its child")
+  }
+
   // MARK: Children
 
   /// Makes `child` a child of this provider, trapping when it already has a parent or when it
@@ -266,10 +299,7 @@ extension ProviderNode {
   /// `event`, sent through `link` in its child's coordinates, in this provider's coordinates;
   /// `nil` when the child is not presented.
   private func reindex(_ event: TreeEvent, from link: ChildLink) -> TreeEvent? {
-    guard let index = childList.index(of: link) else {
-      preconditionFailure(
-        "\(typeName) received an event from \(type(of: link.childObject)), which is not its child")
-    }
+    guard let index = childList.index(of: link) else { notAChild(link) }
     switch event {
     case .element(let change, let local):
       guard let offset = presentedOffset(ofChildAt: index) else { return nil }
@@ -313,6 +343,26 @@ extension ProviderNode {
     }
     return total
   }
+}
+
+/// ``ProviderNode/cachedOffset(ofChildAt:)``.
+enum CachedOffset {
+  /// The child's first section is at this offset in the provider's coordinates.
+  case offset(Int)
+  /// The provider does not present the child's sections (an inactive segment).
+  case notPresented
+  /// Only counting sections below would tell.
+  case stale
+}
+
+/// What ``ProviderNode/passOwnBatch(from:section:)`` did with an element change.
+enum OwnBatchStep {
+  /// Passed on, through this link (which the provider keeps alive).
+  case up(Unmanaged<ChildLink>)
+  /// Dropped: no one above hears it.
+  case dropped
+  /// Not taken: the provider takes it as a ``Hop``.
+  case general
 }
 
 extension IndexSet {

@@ -40,7 +40,12 @@ nonisolated open class ArraySection<Element>: BracketedSection {
   /// looked up only when it is read.
   private weak var customDelegate: AnyObject?
   /// ``updateDelegate`` when it is the link to a built-in parent or a mapping.
-  final unowned(unsafe) var uplink: ChildLink?
+  final var uplink: ChildLink? {
+    get { unmanagedUplink?.takeUnretainedValue() }
+    set { unmanagedUplink = newValue.map { Unmanaged.passUnretained($0) } }
+  }
+  /// ``uplink``, stored unmanaged: the one-change path reads it without retaining it.
+  @exclusivity(unchecked) final var unmanagedUplink: Unmanaged<ChildLink>?
   // The stored properties marked `@exclusivity(unchecked)` skip Swift's dynamic exclusivity
   // checks: each change reads and writes them several times, and the checks cost 2.8% of the
   // instructions of `sectionkit-bench churn` (callgrind, release: 10.66 G with, 10.96 G without,
@@ -138,7 +143,7 @@ nonisolated open class ArraySection<Element>: BracketedSection {
   /// section is open, no mutation is in progress (the slow path traps on one), and the delegate
   /// is a link. The work must run no user code (no element is released while it runs).
   @usableFromInline final var reportsOwnBatch: Bool {
-    !bracket.isOpen && mutationInProgress == nil && uplink != nil
+    !bracket.isOpen && mutationInProgress == nil && unmanagedUplink != nil
   }
 
   /// Reports `change`, made while ``reportsOwnBatch`` held, as a batch of its own: the bracket's
@@ -146,9 +151,12 @@ nonisolated open class ArraySection<Element>: BracketedSection {
   /// was inserted in the open batch and no one but the coordinator above would hear it
   /// (``ChildLink/coversElementEvents``).
   @usableFromInline final func reportOwnBatch(_ change: ElementChange) {
-    let link = uplink!
-    if link.coversElementEvents { return }
-    link.carry(Hop(begin: true, event: .element(change, inSection: 0), end: true))
+    // Unretained: the parent keeps its link, and nothing reads it once the climb reached the top
+    // (where the adapter may remove this section from its parent).
+    unmanagedUplink!._withUnsafeGuaranteedRef { link in
+      if link.coversElementEvents { return }
+      link.carryOwnBatch(change)
+    }
   }
 
   /// Traps with a message naming the section, the index and the count.
