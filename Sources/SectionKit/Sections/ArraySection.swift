@@ -326,25 +326,31 @@ extension ArraySection: RangeReplaceableCollection {
   /// and removals of the surplus old elements (highest first) or insertions of the surplus new
   /// ones.
   ///
-  /// When the section was inserted in the open batch and no one but the coordinator above would
-  /// hear its element events (``ChildLink/coversElementEvents``), `write` runs in the bracket and
-  /// nothing is emitted: O(1) events, where `emit` would drop them one by one.
+  /// With a link as delegate (a built-in parent or a mapping), a change of more than one event
+  /// climbs the tree as one event (an ``ElementDiff``), which the coordinator reads off directly
+  /// and every other receiver gets as these events; when the section was inserted in the open
+  /// batch and no one but the coordinator above would hear it (``ChildLink/coversElementEvents``),
+  /// nothing is sent. Either way the cost does not grow with the number of events.
   @usableFromInline
   final func _report(
     _ method: SectionMethod, replacing subrange: Range<Int>, by newCount: Int,
     _ write: () -> [Int]
   ) {
     mutate(method) {
-      let changed = write()
-      if let link = uplink, link.coversElementEvents { return }
-      for index in changed { emit(.update(index)) }
-      let shared = Swift.min(subrange.count, newCount)
-      let start = subrange.lowerBound
-      if subrange.count > shared {
-        for index in ((start + shared)..<subrange.upperBound).reversed() { emit(.remove(index)) }
-      } else {
-        for index in (start + shared)..<(start + newCount) { emit(.insert(index)) }
+      let updated = write()
+      let replacement = ElementReplacement(
+        range: subrange, replacementCount: newCount,
+        oldCount: elements.count - newCount + subrange.count, updated: updated)
+      if let link = uplink {
+        if link.coversElementEvents { return }
+        if replacement.stepCount > 1 && !ElementDiff.sendsSteps {
+          var hop = Hop()
+          hop.add(.elements(ElementDiff(replacement), inSection: 0), bracket.delivery())
+          link.carry(hop)
+          return
+        }
       }
+      for change in replacement.steps() { emit(change) }
     }
   }
 
