@@ -6,10 +6,11 @@ import Testing
 
 /// The bulk mutators of `ArraySection` (`append(contentsOf:)`, `insert(contentsOf:at:)`,
 /// `replaceSubrange(_:with:)`, `subscript(bounds:)`, `removeSubrange(_:)`, `removeFirst(_:)`,
-/// `removeLast(_:)`, `removeAll(keepingCapacity:)`, `removeAll(where:)`) report exactly what the
-/// same change made element by element in one bracket reports: the same events to a delegate of
-/// the user's, the same changesets through a coordinator, whether the section was inserted in the
-/// open batch (its element events then stop at the section) or not.
+/// `removeLast(_:)`, `removeAll(keepingCapacity:)`, `removeAll(where:)`, and `reload(at:)` of a
+/// range) report exactly what the same change made element by element in one bracket reports: the
+/// same events to a delegate of the user's, the same changesets through a coordinator (which gets
+/// a change of more than one event as one ``ElementDiff``), whether the section was inserted in
+/// the open batch (its element events then stop at the section) or not.
 ///
 /// Reproduce a random failure with `SECTIONKIT_SEED=<seed> swift test --filter BulkMutatorTests`;
 /// run longer with `SECTIONKIT_FUZZ_ITERATIONS=<n>` (default 300).
@@ -30,6 +31,7 @@ import Testing
     case removeLast(Int)
     case removeAll
     case removeAllWhere(Set<Int>)
+    case reload(Range<Int>)
 
     var description: String {
       switch self {
@@ -43,6 +45,7 @@ import Testing
       case .removeLast(let k): "removeLast(\(k))"
       case .removeAll: "removeAll()"
       case .removeAllWhere(let ids): "removeAll(where: id in \(ids.sorted()))"
+      case .reload(let range): "reload(at: \(range))"
       }
     }
 
@@ -56,7 +59,7 @@ import Testing
       case .removeFirst(let k): (0..<k, [])
       case .removeLast(let k): ((old.count - k)..<old.count, [])
       case .removeAll: (0..<old.count, [])
-      case .removeAllWhere: nil
+      case .removeAllWhere, .reload: nil
       }
     }
 
@@ -74,6 +77,7 @@ import Testing
       case .removeLast(let k): section.removeLast(k)
       case .removeAll: section.removeAll()
       case .removeAllWhere(let ids): section.removeAll { ids.contains($0.id) }
+      case .reload(let range): section.reload(at: range)
       }
     }
 
@@ -82,9 +86,14 @@ import Testing
     func applyByElements(to section: ArraySection<Item>) {
       section.performBatchUpdates {
         guard let (range, new) = replacement(of: section.elements) else {
-          guard case .removeAllWhere(let ids) = self else { return }
-          for index in section.indices.reversed() where ids.contains(section[index].id) {
-            section.remove(at: index)
+          switch self {
+          case .removeAllWhere(let ids):
+            for index in section.indices.reversed() where ids.contains(section[index].id) {
+              section.remove(at: index)
+            }
+          case .reload(let range):
+            for index in range { section.reload(at: index) }
+          default: break
           }
           return
         }
@@ -111,7 +120,7 @@ import Testing
         let lower = Int.random(in: 0...old.count, using: &random)
         return lower..<Int.random(in: lower...old.count, using: &random)
       }
-      switch Int.random(in: 0..<10, using: &random) {
+      switch Int.random(in: 0..<11, using: &random) {
       case 0: return .append(items(Int.random(in: 0...12, using: &random)))
       case 1: return .appendSequence(items(Int.random(in: 0...12, using: &random)))
       case 2:
@@ -137,8 +146,9 @@ import Testing
       case 6: return .removeFirst(Int.random(in: 0...old.count, using: &random))
       case 7: return .removeLast(Int.random(in: 0...old.count, using: &random))
       case 8: return .removeAll
-      default:
+      case 9:
         return .removeAllWhere(Set(old.map(\.id).filter { _ in Bool.random(using: &random) }))
+      default: return .reload(range())
       }
     }
   }
@@ -346,7 +356,7 @@ import Testing
       .append((0..<6).map { Item(id: $0) }), .appendSequence([Item(id: 6)]),
       .insert([Item(id: 7), Item(id: 8)], at: 1), .replace(0..<3, [Item(id: 0), Item(id: 9)]),
       .setBounds(2..<4, [Item(id: 10)]), .removeSubrange(1..<2), .removeFirst(1),
-      .removeLast(1), .removeAllWhere([4]), .removeAll, .append([Item(id: 11)]),
+      .removeLast(1), .reload(0..<2), .removeAllWhere([4]), .removeAll, .append([Item(id: 11)]),
     ]
     var recorded: [SectionProviderMapping.Event] = []
     var expected: [String] = []

@@ -341,17 +341,23 @@ extension ArraySection: RangeReplaceableCollection {
       let replacement = ElementReplacement(
         range: subrange, replacementCount: newCount,
         oldCount: elements.count - newCount + subrange.count, updated: updated)
-      if let link = uplink {
-        if link.coversElementEvents { return }
-        if replacement.stepCount > 1 && !ElementDiff.sendsSteps {
-          var hop = Hop()
-          hop.add(.elements(ElementDiff(replacement), inSection: 0), bracket.delivery())
-          link.carry(hop)
-          return
-        }
-      }
+      if sendsWhole(replacement.stepCount, { ElementDiff(replacement) }) { return }
       for change in replacement.steps() { emit(change) }
     }
+  }
+
+  /// Sends a change of `stepCount` element events, inside the open bracket, as one event, the
+  /// diff `makeDiff` makes, when the delegate is a link and there is more than one event; drops
+  /// it when the section's events are covered (``ChildLink/coversElementEvents``). Returns
+  /// whether the change was sent or dropped; if not, the caller emits its steps one by one.
+  final func sendsWhole(_ stepCount: Int, _ makeDiff: () -> ElementDiff) -> Bool {
+    guard let link = uplink else { return false }
+    if link.coversElementEvents { return true }
+    guard stepCount > 1, !ElementDiff.sendsSteps else { return false }
+    var hop = Hop()
+    hop.add(.elements(makeDiff(), inSection: 0), bracket.delivery())
+    link.carry(hop)
+    return true
   }
 
   /// Appends `element`, emitting one insert event.
@@ -489,8 +495,11 @@ extension ArraySection: RangeReplaceableCollection {
     guard !removed.isEmpty else { return }
     mutate(.removeAllWhere) {
       elements = kept
-      // Dropped as a whole: see ``_report(_:replacing:by:_:)``.
-      if let link = uplink, link.coversElementEvents { return }
+      let count = kept.count + removed.count
+      if sendsWhole(removed.count, { ElementDiff(IdentityMatching(removing: removed, of: count)) })
+      {
+        return
+      }
       for index in removed.reversed() { emit(.remove(index)) }
     }
   }
