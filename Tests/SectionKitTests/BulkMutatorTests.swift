@@ -153,26 +153,6 @@ import Testing
     }
   }
 
-  /// Records the element events a section sends its delegate, with the brackets.
-  final class Recorder: SectionUpdateDelegate {
-    var log: [String] = []
-    func willBeginUpdating(_ section: any Section) { log.append("begin") }
-    func didEndUpdating(_ section: any Section) { log.append("end") }
-    func invalidateAll(_ section: any Section) { log.append("invalidateAll") }
-    func section(_ section: any Section, didInsertElementAt index: Int) {
-      log.append("insert \(index)")
-    }
-    func section(_ section: any Section, didRemoveElementAt index: Int) {
-      log.append("remove \(index)")
-    }
-    func section(_ section: any Section, didUpdateElementAt index: Int) {
-      log.append("update \(index)")
-    }
-    func section(_ section: any Section, didMoveElementAt index: Int, to newIndex: Int) {
-      log.append("move \(index) \(newIndex)")
-    }
-  }
-
   // MARK: A delegate of the user's
 
   @Test func randomBulkCalls_sendADelegateTheEventsOfTheElementByElementChange() {
@@ -185,7 +165,7 @@ import Testing
       nextID += 12
       let bulk = ArraySection(start)
       let elements = ArraySection(start)
-      let (bulkLog, elementLog) = (Recorder(), Recorder())
+      let (bulkLog, elementLog) = (EventRecorder(), EventRecorder())
       bulk.updateDelegate = bulkLog
       elements.updateDelegate = elementLog
       for _ in 0..<4 {
@@ -364,7 +344,7 @@ import Testing
       let (a, b) = (ArraySection<Item>(), ArraySection<Item>())
       quiet.append(a)
       heard.append(b)
-      let recorder = Recorder()
+      let recorder = EventRecorder()
       let twin = ArraySection<Item>()
       twin.updateDelegate = recorder
       for call in calls {
