@@ -186,6 +186,41 @@ import Testing
     #expect(events > Self.iterations)
   }
 
+  /// A mapping's delegate of the user's, and a provider's, hear a bulk call's change as the
+  /// element events it always heard, not as one diff.
+  @Test func aCustomMappingOrProviderDelegate_hearsTheElementEvents() {
+    func heard(stepsOnly: Bool) -> ([SectionProviderMapping.Event], [String]) {
+      let root = ComposedSectionProvider()
+      let inner = ComposedSectionProvider()
+      let section = ArraySection((0..<6).map { Item(id: $0) })
+      root.append(ArraySection([Item(id: 100)]))
+      inner.append(section)
+      root.append(inner)
+      let mapping = SectionProviderMapping(sectionProvider: root)
+      let recorder = MappingRecorder(mapping)
+      let providerLog = EventRecorder()
+      let innerSection = ArraySection([Item(id: 200)])
+      let custom = ComposedSectionProvider()
+      custom.append(innerSection)
+      custom.updateDelegate = providerLog
+      ElementDiff.$sendsSteps.withValue(stepsOnly) {
+        section.replaceSubrange(1..<5, with: [Item(id: 1, version: 1), Item(id: 9)])
+        section.append(contentsOf: [Item(id: 10), Item(id: 11)])
+        section.removeAll { $0.id.isMultiple(of: 2) }
+        innerSection.append(contentsOf: [Item(id: 201), Item(id: 202)])
+        innerSection.removeAll()
+      }
+      return (recorder.take(), providerLog.log)
+    }
+    let bulk = heard(stepsOnly: false)
+    let steps = heard(stepsOnly: true)
+    #expect(bulk.0 == steps.0)
+    #expect(bulk.1 == steps.1)
+    #expect(
+      bulk.0.filter { if case .element = $0 { true } else { false } }.count == 4 + 2 + 2)
+    #expect(bulk.1.filter { $0.contains(": ") }.count == 2 + 3)
+  }
+
   // MARK: Through a coordinator
 
   /// A tree of inner providers of sections under a coordinator with a strict test adapter.
