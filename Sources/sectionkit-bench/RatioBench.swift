@@ -368,6 +368,8 @@ enum Ratios {
     let each = Figure((0..<runs).map { _ in build(oneBatch: false) }, per: 1)
     let one = Figure((0..<runs).map { _ in build(oneBatch: true) }, per: 1)
     let bulk = Figure((0..<runs).map { _ in build(oneBatch: true, contentsOf: true) }, per: 1)
+    let eachBulk = Figure(
+      (0..<runs).map { _ in build(oneBatch: false, contentsOf: true) }, per: 1)
     print(
       "   each append its own batch: \(each.text(.milli)), \(ratio(each, reference)) "
         + "(target ≤ 1,000 ms)")
@@ -377,14 +379,18 @@ enum Ratios {
     print(
       "   one batch, append(contentsOf:) per section: \(bulk.text(.milli)), "
         + "\(ratio(bulk, reference))")
+    print(
+      "   each append(contentsOf:) its own batch: \(eachBulk.text(.milli)), "
+        + "\(ratio(eachBulk, reference))")
     print("   reference:                 \(reference.text(.milli))")
     print()
   }
 
   /// Builds `providers` × 100 sections × 100 elements with a coordinator and an adapter attached,
   /// all in one batch of the root or each change its own batch; returns the time of the build.
-  /// `sectionkit-bench bigbuild1 [PROVIDERS] [contentsOf]` runs it once, in one batch, for
-  /// callgrind (two values of PROVIDERS give the cost of one provider's 10,000 appends).
+  /// `sectionkit-bench bigbuild1 [PROVIDERS] [contentsOf] [each]` runs it once, in one batch
+  /// (each change its own batch with `each`), for callgrind (two values of PROVIDERS give the
+  /// cost of one provider's 10,000 appends).
   static func bigBuildOnce(providers: Int, oneBatch: Bool, contentsOf: Bool) -> Double {
     let root = ComposedSectionProvider()
     let coordinator = Coordinator(sectionProvider: root)

@@ -14,11 +14,13 @@ let selected = Set(CommandLine.arguments.dropFirst())
 func enabled(_ name: String) -> Bool { selected.isEmpty || selected.contains(name) }
 
 if selected.contains("bigbuild1") {
-  // The one-batch build of `bigbuild`, once, for callgrind: `bigbuild1 [PROVIDERS] [contentsOf]`.
+  // The one-batch build of `bigbuild`, once, for callgrind: `bigbuild1 [PROVIDERS] [contentsOf]`
+  // (`each`: each change its own batch).
   let arguments = CommandLine.arguments.drop { $0 != "bigbuild1" }.dropFirst()
   let providers = arguments.compactMap { Int($0) }.first ?? 100
   let seconds = Ratios.bigBuildOnce(
-    providers: providers, oneBatch: true, contentsOf: arguments.contains("contentsOf"))
+    providers: providers, oneBatch: !arguments.contains("each"),
+    contentsOf: arguments.contains("contentsOf"))
   print(String(format: "bigbuild1 %d providers: %.1f ms", providers, seconds * 1000))
   exit(0)
 }

@@ -233,6 +233,26 @@ struct IdentityMatching {
     }
   }
 
+  /// The matching of the removal of the elements at `removed` (ascending, distinct) out of
+  /// `count`: the others stay, in order, none updated.
+  ///
+  /// - Complexity: O(n).
+  init(removing removed: [Int], of count: Int) {
+    newOfOld = [Int](repeating: 0, count: count)
+    oldOfNew = []
+    oldOfNew.reserveCapacity(count - removed.count)
+    var next = 0
+    for old in 0..<count {
+      if next < removed.count && removed[next] == old {
+        newOfOld[old] = -1
+        next += 1
+      } else {
+        newOfOld[old] = oldOfNew.count
+        oldOfNew.append(old)
+      }
+    }
+  }
+
   /// Whether the new elements are the old ones, in the same order, none updated: no event.
   ///
   /// - Complexity: O(n).

@@ -31,9 +31,7 @@ extension ArraySection {
   public func reload(at range: Range<Int>) {
     checkRange(range, "reload(at:)")
     guard !range.isEmpty else { return }
-    mutate(.reloadAt) {
-      for index in range { emit(.update(index)) }
-    }
+    _report(.reloadAt, replacing: range, by: range.count) { Array(range) }
   }
 }
 
