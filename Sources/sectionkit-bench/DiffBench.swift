@@ -100,6 +100,15 @@ enum DiffBench {
     return (section, adapter, coordinator)
   }
 
+  /// The seconds `replaceElements(with: new)` takes on a section of `old` with a coordinator and
+  /// an adapter attached, and the operations of the changeset the adapter received.
+  static func coordinatedDiff(_ old: [Row], _ new: [Row]) -> (seconds: Double, operations: Int) {
+    let (section, adapter, coordinator) = coordinated(old)
+    let seconds = Bench.seconds { try! section.replaceElements(with: new) }
+    withExtendedLifetime(coordinator) {}
+    return (seconds, adapter.operations)
+  }
+
   /// Diffs `count` rows with 20% churn: on a section alone, then with a coordinator and an
   /// adapter attached (the whole pipe, one changeset); and Foundation's diff of the ids.
   static func run(count: Int) -> Figures {
@@ -176,10 +185,8 @@ enum DiffBench {
     }
     var changes = 0
     let coordinated = Bench.medianOf(runs) {
-      let (section, adapter, coordinator) = Self.coordinated(old)
-      let seconds = Bench.seconds { try! section.replaceElements(with: new) }
-      withExtendedLifetime(coordinator) {}
-      changes = adapter.operations
+      let (seconds, operations) = coordinatedDiff(old, new)
+      changes = operations
       return seconds
     }
     print(
@@ -232,10 +239,8 @@ enum DiffBench {
     for (name, new) in worst {
       var changes = 0
       let seconds = Bench.medianOf(3) {
-        let (section, adapter, coordinator) = coordinated(old)
-        let seconds = Bench.seconds { try! section.replaceElements(with: new) }
-        withExtendedLifetime(coordinator) {}
-        changes = adapter.operations
+        let (seconds, operations) = coordinatedDiff(old, new)
+        changes = operations
         return seconds
       }
       print(

@@ -8,30 +8,9 @@ import Testing
 /// after a write to either, equality, hashing, encoding and the description see only the parts,
 /// and a write in place stays in place.
 @Suite struct ChangesetStorageTests {
-  /// The eight parts as plain arrays: the reference a changeset is checked against.
-  struct Parts: Equatable {
-    var deletedSectionRanges: [Range<Int>] = []
-    var insertedSectionRanges: [Range<Int>] = []
-    var reloadedSectionRanges: [Range<Int>] = []
-    var movedSections: [Changeset.SectionMove] = []
-    var deletedElements: [IndexPath] = []
-    var insertedElements: [IndexPath] = []
-    var reloadedElements: [IndexPath] = []
-    var movedElements: [Changeset.Move] = []
-
-    init() {}
-
-    init(_ changeset: Changeset) {
-      deletedSectionRanges = changeset.deletedSectionRanges
-      insertedSectionRanges = changeset.insertedSectionRanges
-      reloadedSectionRanges = changeset.reloadedSectionRanges
-      movedSections = changeset.movedSections
-      deletedElements = changeset.deletedElements
-      insertedElements = changeset.insertedElements
-      reloadedElements = changeset.reloadedElements
-      movedElements = changeset.movedElements
-    }
-  }
+  /// The eight parts as plain arrays (the reducer's draft): the reference a changeset is checked
+  /// against.
+  typealias Parts = ChangesetDraft
 
   /// A write to one part, applied the same way to a changeset and to its reference.
   struct Write: CustomStringConvertible {
@@ -324,5 +303,18 @@ import Testing
     #expect(adapter.buffers.count == 5)
     #expect(Array(adapter.buffers.dropFirst()) == Array(spares.dropLast()))
     withExtendedLifetime(coordinator) {}
+  }
+}
+
+extension ChangesetDraft {
+  /// The parts of `changeset`, read through its public accessors.
+  init(_ changeset: Changeset) {
+    self.init(
+      deletedSectionRanges: changeset.deletedSectionRanges,
+      insertedSectionRanges: changeset.insertedSectionRanges,
+      reloadedSectionRanges: changeset.reloadedSectionRanges,
+      movedSections: changeset.movedSections, deletedElements: changeset.deletedElements,
+      insertedElements: changeset.insertedElements, reloadedElements: changeset.reloadedElements,
+      movedElements: changeset.movedElements)
   }
 }

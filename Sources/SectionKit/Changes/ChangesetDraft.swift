@@ -18,7 +18,7 @@ extension Changeset: ChangesetElementLists {}
 /// A changeset being read off by the reducer: its parts as plain arrays, each write an array
 /// append (a ``Changeset`` checks which of its storages holds the part, and that its box is not
 /// shared, on every write), made into one ``Changeset`` when the batch is read off.
-struct ChangesetDraft: ChangesetElementLists {
+struct ChangesetDraft: ChangesetElementLists, Equatable {
   var deletedSectionRanges: [Range<Int>] = []
   var insertedSectionRanges: [Range<Int>] = []
   var reloadedSectionRanges: [Range<Int>] = []
