@@ -37,12 +37,18 @@ extension Coordinator {
   /// Tells `handler` it starts or stops editing, then each element it allows: every index is
   /// remapped through whatever the calls before it changed (an element deleted meanwhile is
   /// skipped; one inserted meanwhile is not told).
+  ///
+  /// While a reload is owed (the tree was replaced, or changed with no adapter to tell), a section
+  /// the adapter still shows may have left the tree: its changes then reach no coordinator, so no
+  /// index of it can be remapped. Such a section is told no more elements once it has left; the
+  /// reload tells it it left editing mode.
   func tellEditing(_ handler: any EditingHandler, _ editing: Bool) {
     let pending = track(handler, [])
     defer { untrack(pending) }
     handler.didSetEditing(editing)
     pending.indexes = Array(0..<handler.numberOfElements)
     for position in pending.indexes.indices {
+      if needsReload && owningCoordinator(of: handler) !== self { return }
       guard let index = pending.indexes[position], handler.allowsEditing(at: index) else {
         continue
       }
