@@ -15,14 +15,7 @@ struct RandomizedPipelineTests {
     // Strict, except for one warning: the coordinator keeps a reload in a batch with moves when
     // UIKit's own arithmetic (which ignores moves) lands it on its true new path — the replay
     // below proves it does.
-    let adapter = TestAdapter(
-      strict: true,
-      onFailure: { failure in
-        let tolerated =
-          failure.kinds == [.invalidChangeset]
-          && failure.violations.allSatisfy { $0.rule == .reloadCombinedWithMoves }
-        if !tolerated { failures.append(failure) }
-      })
+    let adapter = TestAdapter.toleratingReloadsWithMoves { failures.append($0) }
     coordinator.adapter = adapter
     // A client's mirror, following the changesets through the public applier.
     var mirror = adapter.mirrorValues

@@ -25,14 +25,7 @@ import Testing
     /// Strict, except for one warning: the reducer keeps a reload in a batch with moves when
     /// UIKit's own arithmetic (which ignores moves) lands it on its true new path — the adapter's
     /// replay proves it does.
-    let adapter = TestAdapter(
-      strict: true,
-      onFailure: { failure in
-        let tolerated =
-          failure.kinds == [.invalidChangeset]
-          && failure.violations.allSatisfy { $0.rule == .reloadCombinedWithMoves }
-        if !tolerated { TestAdapter.reportToTestFramework(failure) }
-      })
+    let adapter = TestAdapter.toleratingReloadsWithMoves(record: TestAdapter.reportToTestFramework)
     var next = 1_000
 
     init(using random: inout SeededGenerator) {
