@@ -46,8 +46,9 @@ public final class UpdateStream<Value: Sendable>: Sendable {
     var queue = Ring<Shared>()
     /// The next update is a snapshot of the state at the time it is taken.
     var needsSnapshot = true
-    /// The consumer waiting in `next()`, with an empty queue and no snapshot owed.
-    var waiting: CheckedContinuation<StreamUpdate<Value>?, Never>?
+    /// The consumer waiting in `next()`, with an empty queue and no snapshot owed: woken when
+    /// one is due, it takes it under the lock (see `next`).
+    var waiting: CheckedContinuation<Void, Never>?
   }
 
   struct State {
@@ -106,27 +107,23 @@ public final class UpdateStream<Value: Sendable>: Sendable {
   ///
   /// - Complexity: O(p) for p subscribers.
   public func publishSnapshot(_ sections: [[Value]]) {
-    var resumed: [(CheckedContinuation<StreamUpdate<Value>?, Never>, StreamUpdate<Value>)] = []
+    var woken: [CheckedContinuation<Void, Never>] = []
     state.withLock { state in
       guard !state.isFinished else { return }
       state.sequence += 1
       state.sections = sections
       state.replay.removeAll()
       state.statistics.published += 1
-      let snapshot = StreamUpdate.snapshot(
-        StreamSnapshot(stream: id, sequence: state.sequence, sections: sections))
       for subscriber in state.subscribers.values {
         subscriber.queue.removeAll()
+        subscriber.needsSnapshot = true
         if let waiting = subscriber.waiting {
           subscriber.waiting = nil
-          resumed.append((waiting, snapshot))
-          state.statistics.snapshotsServed += 1
-        } else {
-          subscriber.needsSnapshot = true
+          woken.append(waiting)
         }
       }
     }
-    for (continuation, update) in resumed { continuation.resume(returning: update) }
+    for continuation in woken { continuation.resume() }
   }
 
   /// Publishes one batch: `changeset` with the values it needs, and `sections`, the state after
@@ -142,7 +139,7 @@ public final class UpdateStream<Value: Sendable>: Sendable {
     _ changeset: Changeset, sections newSections: [Int: [Value]] = [:],
     elements: [IndexPath: Value] = [:], state sections: [[Value]]
   ) -> Int {
-    var resumed: [(CheckedContinuation<StreamUpdate<Value>?, Never>, StreamUpdate<Value>)] = []
+    var woken: [CheckedContinuation<Void, Never>] = []
     let sequence = state.withLock { state -> Int in
       guard !state.isFinished else { return state.sequence }
       let update = StreamChangeset(
@@ -161,8 +158,10 @@ public final class UpdateStream<Value: Sendable>: Sendable {
       }
       for subscriber in state.subscribers.values where !subscriber.needsSnapshot {
         if let waiting = subscriber.waiting {
+          // Its queue is empty: the changeset goes in whatever the capacity.
           subscriber.waiting = nil
-          resumed.append((waiting, .changeset(update)))
+          subscriber.queue.append(shared)
+          woken.append(waiting)
         } else if subscriber.queue.count < policy.subscriberCapacity {
           subscriber.queue.append(shared)
         } else {
@@ -173,7 +172,7 @@ public final class UpdateStream<Value: Sendable>: Sendable {
       }
       return state.sequence
     }
-    for (continuation, update) in resumed { continuation.resume(returning: update) }
+    for continuation in woken { continuation.resume() }
     return sequence
   }
 
@@ -182,7 +181,7 @@ public final class UpdateStream<Value: Sendable>: Sendable {
   public func finish() {
     let waiting = state.withLock { state in
       state.isFinished = true
-      var waiting: [CheckedContinuation<StreamUpdate<Value>?, Never>] = []
+      var waiting: [CheckedContinuation<Void, Never>] = []
       for (id, subscriber) in state.subscribers {
         guard let continuation = subscriber.waiting else { continue }
         waiting.append(continuation)
@@ -190,7 +189,7 @@ public final class UpdateStream<Value: Sendable>: Sendable {
       }
       return waiting
     }
-    for continuation in waiting { continuation.resume(returning: nil) }
+    for continuation in waiting { continuation.resume() }
   }
 
   /// The section counts after `update`, given those before it (an update this stream published).
@@ -259,21 +258,35 @@ public final class UpdateStream<Value: Sendable>: Sendable {
     return .wait
   }
 
+  /// Whether the subscriber `id` has nothing due: it is there, its queue is empty, it is owed no
+  /// snapshot and the stream goes on.
+  func hasNothingDue(_ id: Int, _ state: State) -> Bool {
+    guard let subscriber = state.subscribers[id] else { return false }
+    return subscriber.queue.isEmpty && !subscriber.needsSnapshot && !state.isFinished
+  }
+
   /// The subscriber's next update, waiting for one; `nil` when the stream ended or the task was
   /// cancelled (which removes the subscriber).
+  ///
+  /// A waiting consumer is only woken: it takes the update under the lock, as the publisher
+  /// left it there. Handing the update through the continuation would be just as correct, but
+  /// that handoff happens inside the concurrency runtime, which the thread sanitizer does not
+  /// see, so it would report the changeset's storage as raced.
   func next(_ id: Int) async -> StreamUpdate<Value>? {
-    if case .ready(let update) = state.withLock({ poll(id, &$0) }) { return update }
-    return await withTaskCancellationHandler {
-      await withCheckedContinuation { continuation in
-        let found = state.withLock { state -> Poll in
-          let found = poll(id, &state)
-          if case .wait = found { state.subscribers[id]?.waiting = continuation }
-          return found
+    while true {
+      if case .ready(let update) = state.withLock({ poll(id, &$0) }) { return update }
+      await withTaskCancellationHandler {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+          let registered = state.withLock { state -> Bool in
+            guard hasNothingDue(id, state) else { return false }
+            state.subscribers[id]?.waiting = continuation
+            return true
+          }
+          if !registered { continuation.resume() }
         }
-        if case .ready(let update) = found { continuation.resume(returning: update) }
+      } onCancel: {
+        remove(id)
       }
-    } onCancel: {
-      remove(id)
     }
   }
 
@@ -286,7 +299,7 @@ public final class UpdateStream<Value: Sendable>: Sendable {
   /// Removes the subscriber; a consumer waiting for it gets `nil`.
   func remove(_ id: Int) {
     let waiting = state.withLock { $0.subscribers.removeValue(forKey: id)?.waiting }
-    waiting?.resume(returning: nil)
+    waiting?.resume()
   }
 }
 
