@@ -48,12 +48,19 @@ extension Coordinator {
     handler.didSetEditing(editing)
     pending.indexes = Array(0..<handler.numberOfElements)
     for position in pending.indexes.indices {
-      if needsReload && owningCoordinator(of: handler) !== self { return }
+      if hasLeftWhileReloadIsOwed(handler) { return }
       guard let index = pending.indexes[position], handler.allowsEditing(at: index) else {
         continue
       }
       handler.didSetEditing(editing, at: index)
     }
+  }
+
+  /// Whether `section`, shown by the adapter while a reload is owed, has left this coordinator's
+  /// tree: its changes then reach no coordinator, so an index handed to it can no longer be kept
+  /// current, and the handler calls told one element at a time stop.
+  func hasLeftWhileReloadIsOwed(_ section: any Section) -> Bool {
+    needsReload && owningCoordinator(of: section) !== self
   }
 
   // MARK: Hooks

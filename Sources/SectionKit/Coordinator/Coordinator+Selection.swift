@@ -232,7 +232,8 @@ extension Coordinator {
   /// Tells `handler` that the `pending` indexes were selected or deselected, one call each, every
   /// index remapped through whatever the calls before it changed; an element deleted meanwhile,
   /// or whose selection changed back meanwhile, is skipped. While the adapter is applying a
-  /// changeset the calls wait until it returns. Takes over `pending`'s tracking.
+  /// changeset the calls wait until it returns. A section that left the tree while a reload is
+  /// owed is told no more (as in ``tellEditing(_:_:)``). Takes over `pending`'s tracking.
   private func tell(_ handler: any SelectionHandler, _ pending: TrackedIndexes, selected: Bool) {
     guard !pending.indexes.isEmpty else { return untrack(pending) }
     if isCallingAdapter {
@@ -241,6 +242,7 @@ extension Coordinator {
     }
     defer { untrack(pending) }
     for position in pending.indexes.indices {
+      if hasLeftWhileReloadIsOwed(handler) { return }
       guard let index = pending.indexes[position], isSelected(handler, index) == selected else {
         continue
       }

@@ -24,7 +24,9 @@ import Foundation
 /// a deleted element — or an element of a deleted section, including a segment switched away —
 /// leaves the selection (its section hears ``didDeselect(at:)`` once the changeset is applied, at
 /// the index it had before the batch). A reload (invalidate-all, a replaced root, changes made with
-/// no adapter attached) clears the selection the same way.
+/// no adapter attached) clears the selection the same way. A section that leaves the tree while a
+/// reload is owed (its root replaced in an open batch) hears no more selection news: its own
+/// changes reach no coordinator, so no index of it could be kept current.
 ///
 /// Sections that do not conform ignore selection input.
 public protocol SelectionHandler: Section {
