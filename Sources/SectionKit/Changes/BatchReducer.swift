@@ -921,9 +921,7 @@ struct ReadOffBuffers {
   static func take<T>(_ array: inout [T]) -> [T] {
     var taken: [T] = []
     swap(&taken, &array)
-    // Element by element: the arrays hold a few plain values, and `removeAll(keepingCapacity:)`
-    // replaces a subrange, which costs more.
-    while !taken.isEmpty { taken.removeLast() }
+    taken.removeAllKeepingBuffer()
     return taken
   }
 }

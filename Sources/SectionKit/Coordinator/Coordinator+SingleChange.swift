@@ -236,14 +236,12 @@ extension Coordinator {
     }
     // The changeset's reference dropped, the array holds the only one unless the adapter kept it.
     changeset = Changeset()
-    // Emptied element by element (a changeset of a single change holds one): cheaper than
-    // `removeAll(keepingCapacity:)`, which replaces a subrange.
     if paths.capacity > 0 && paths.capacity <= SpareArrays.maximumCapacity {
-      while !paths.isEmpty { paths.removeLast() }
+      paths.removeAllKeepingBuffer()
       spareArrays.paths = paths
     }
     if moves.capacity > 0 && moves.capacity <= SpareArrays.maximumCapacity {
-      while !moves.isEmpty { moves.removeLast() }
+      moves.removeAllKeepingBuffer()
       spareArrays.moves = moves
     }
   }
