@@ -81,6 +81,8 @@ private final class ShrinkingSelector: ArraySection<Int>, SelectionHandler {
     // the new tree.
     #expect(old.calls.isEmpty)
     #expect(coordinator.selectedIndexPaths.isEmpty)
+    // Nor does the coordinator keep what was selected in it while the reload was owed.
+    #expect(coordinator.selectedIndexes(of: old).isEmpty)
     #expect(adapter.entries.last == .reload(counts: [2]))
   }
 }

@@ -99,6 +99,8 @@ extension Coordinator {
     let storage = presented.takeCounts()
     presented = PresentedState(mapping: mapping, countsIn: consume storage)
     presentedIsStale = false
+    // What was selected while the reload was owed, in sections that have since left the tree.
+    handlers.selection.forgetSections(notIn: presented.sections)
     let (left, joined) = handlers.editing.reset(shown: presented.sections)
     for handler in left { handlers.notifications.append(.editing(handler, false)) }
     for handler in joined { handlers.notifications.append(.editing(handler, true)) }

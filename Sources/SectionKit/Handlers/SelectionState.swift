@@ -84,6 +84,21 @@ struct SelectionState {
     return removed
   }
 
+  /// Forgets the selection of every section not in `shown` (a reload after sections left while
+  /// it was owed: they are told nothing, their changes having reached no coordinator), and where
+  /// their tracked indexes are (they become `nil`).
+  ///
+  /// - Complexity: O(n + s) for n sections shown and s sections with a selection or tracked
+  ///   indexes.
+  mutating func forgetSections(notIn shown: [any Section]) {
+    guard !entries.isEmpty || !tracked.isEmpty else { return }
+    let kept = Set(shown.lazy.map { ObjectIdentifier($0) })
+    entries = entries.filter { kept.contains($0.key) }
+    for item in tracked where !kept.contains(ObjectIdentifier(item.section)) {
+      item.indexes = item.indexes.map { _ in nil }
+    }
+  }
+
   /// Clears the selection (a reload): returns what was selected, and forgets where the tracked
   /// indexes are (they become `nil`).
   mutating func removeAll() -> [(section: any SelectionHandler, index: Int)] {
