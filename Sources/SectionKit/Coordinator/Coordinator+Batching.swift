@@ -52,26 +52,34 @@ extension Coordinator {
     }
     if recordSingle(event) { return }
     reduceSingle()
-    if reducer == nil { startReducer() }
-    reducer!.apply(event)
+    if reducerRole != .open { startReducer() }
+    batchReducer.apply(event)
   }
 
-  /// Starts the open batch's reducer, on the arrays of an earlier batch's when there is one.
+  /// The open batch's reducer, when a batch has recorded events in one (for tests and
+  /// diagnostics: a copy).
+  var reducer: BatchReducer? { reducerRole == .open ? batchReducer : nil }
+
+  /// Starts the open batch's reducer, on the arrays of the last batch's when it kept them.
+  ///
+  /// The reducer is never applying then: a change made while a changeset is applied commits it
+  /// first (``commitPending()``).
   func startReducer() {
-    guard var reducer = spareReducer.take() else {
-      reducer = BatchReducer(presented: presented)
-      return
-    }
-    reducer.restart(presented: presented)
-    self.reducer = consume reducer
+    precondition(
+      reducerRole == .spare, "Coordinator: a batch started while the reducer was \(reducerRole)")
+    batchReducer.restart(presented: presented)
+    reducerRole = .open
   }
 
-  /// Keeps `reducer`, done with, for the next batch: emptied of what it shares with the
-  /// presented state, unless its arrays grew too large to keep.
-  func keepSpare(_ reducer: consuming BatchReducer) {
-    guard reducer.isWorthKeeping else { return }
-    reducer.retire()
-    spareReducer = consume reducer
+  /// Keeps the reducer, done with, for the next batch: emptied of what it shares with the
+  /// presented state, or replaced by an empty one when its arrays grew too large to keep.
+  func retireReducer() {
+    if batchReducer.isWorthKeeping {
+      batchReducer.retire()
+    } else {
+      batchReducer = BatchReducer(presented: PresentedState())
+    }
+    reducerRole = .spare
   }
 
   /// A reload is owed; it is delivered now unless a batch is open or a changeset is being applied
@@ -126,19 +134,18 @@ extension Coordinator {
   }
 
   private func takeReducer() -> (PresentedState.Commit, BatchEvents) {
-    var reducer = self.reducer.take()!
-    var commit = reducer.finish(mapping: mapping)
+    var commit = batchReducer.finish(mapping: mapping)
     commit.changeset.storeSectionSets()
     if let moves = expectedMovesAcross.take() {
-      applyingMovesAcross = pairMovesAcross(moves, in: &commit.changeset, reducer: reducer)
+      applyingMovesAcross = pairMovesAcross(moves, in: &commit.changeset)
     }
-    // Kept until `updateData` (and dropped before the presented state changes): until then the
+    // Kept until `updateData` (and retired before the presented state changes): until then the
     // adapter's paths are followed to the model through it.
-    let events = reducer.events
+    let events = batchReducer.events
     if commit.changeset.isEmpty {
-      keepSpare(consume reducer)
+      retireReducer()
     } else {
-      applyingReducer = consume reducer
+      reducerRole = .applying
     }
     return (commit, events)
   }
@@ -149,9 +156,33 @@ extension Coordinator {
     let survivors = selectedSurvivors(of: commit.changeset)
     // Each cleared only when set: a single change (the most common batch) sets neither, and
     // writing them costs more than reading them.
-    if applyingReducer != nil, let reducer = applyingReducer.take() { keepSpare(reducer) }
+    if reducerRole == .applying { retireReducer() }
     if !applyingMovesAcross.isEmpty { applyingMovesAcross = [:] }
     applyingSingle = nil
     applyCommit(commit, survivors: survivors)
+  }
+}
+
+/// What the coordinator's one reducer (``Coordinator/batchReducer``) is doing.
+///
+/// One reducer serves every batch in turn, in place: it reduces the open batch, then follows the
+/// adapter's paths through the changeset being applied until `updateData`, then waits, emptied,
+/// with its arrays kept, for the next batch. Never two at once: a change made while a changeset
+/// is applied commits it first. Moving a reducer (about 40 words) between slots for each role
+/// cost six copies a batch.
+enum ReducerRole: UInt8, CustomStringConvertible {
+  /// It reduces the open batch's events.
+  case open
+  /// Its batch's changeset is being applied; it follows the adapter's paths to the model.
+  case applying
+  /// Emptied, its arrays kept for the next batch (or new).
+  case spare
+
+  var description: String {
+    switch self {
+    case .open: return "open"
+    case .applying: return "applying"
+    case .spare: return "spare"
+    }
   }
 }

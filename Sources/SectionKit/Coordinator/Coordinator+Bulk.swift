@@ -25,7 +25,7 @@ extension Coordinator {
       return
     }
     reduceSingle()
-    if reducer == nil { startReducer() }
-    reducer!.apply(diff, inSection: section)
+    if reducerRole != .open { startReducer() }
+    batchReducer.apply(diff, inSection: section)
   }
 }

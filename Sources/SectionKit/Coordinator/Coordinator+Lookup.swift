@@ -188,12 +188,12 @@ extension Coordinator {
   /// Where the element the adapter shows at `indexPath` (in range) is in the model, followed
   /// through the open batch or the changeset being applied; `nil` when it was deleted.
   func followedToModel(_ indexPath: IndexPath) -> (section: any Section, index: Int)? {
-    if let moved = applyingMovesAcross[indexPath], reducer == nil {
+    if let moved = applyingMovesAcross[indexPath], reducerRole != .open {
       return (mapping.section(at: moved[0]), moved[1])
     }
     let followed: IndexPath?
-    if let reducer = reducer ?? applyingReducer {
-      followed = reducer.newPath(ofOld: indexPath)
+    if reducerRole == .open || reducerRole == .applying {
+      followed = batchReducer.newPath(ofOld: indexPath)
     } else {
       followed = (singleChange ?? applyingSingle)?.newPath(ofOld: indexPath)
     }

@@ -45,7 +45,7 @@ extension Coordinator {
   /// - Complexity: O(s + r + c + m log m) for s presented sections, r reloads, c changes and m
   ///   moves.
   func pairMovesAcross(
-    _ moves: [ElementMoveAcross], in changeset: inout Changeset, reducer _: BatchReducer
+    _ moves: [ElementMoveAcross], in changeset: inout Changeset
   ) -> [IndexPath: IndexPath] {
     var blockedOld = Set(changeset.movedSections.map(\.from))
     for range in changeset.deletedSectionRanges + changeset.reloadedSectionRanges {

@@ -356,7 +356,7 @@ extension Coordinator {
   ///   survivor (r runs in its section).
   func selectedSurvivors(of changeset: Changeset) -> [IndexPath: IndexPath] {
     guard !handlers.selection.isEmpty, !changeset.deletedElements.isEmpty,
-      let reducer = applyingReducer
+      reducerRole == .applying
       // `Dictionary()`, not `[:]`: the literal calls `init(dictionaryLiteral:)` (42 instructions
       // for nothing, on every changeset).
     else { return Dictionary() }
@@ -364,7 +364,7 @@ extension Coordinator {
     for path in changeset.deletedElements {
       let section = presented.sections[path[0]]
       guard handlers.selection.contains(section, path[1]),
-        let new = reducer.newPath(ofOld: path)
+        let new = batchReducer.newPath(ofOld: path)
       else { continue }
       if mapping.section(at: new[0]) === section {
         survivors[path] = new

@@ -159,7 +159,7 @@ extension Coordinator {
   /// Records `event`, the first of a batch, as a ``SingleChange`` when it is an element change,
   /// with the checks the reducer makes on a first event; returns whether it did.
   func recordSingle(_ event: SectionProviderMapping.Event) -> Bool {
-    guard reducer == nil, singleChange == nil, case .element(let change, let section) = event
+    guard reducerRole != .open, singleChange == nil, case .element(let change, let section) = event
     else { return false }
     let counts = presented.counts
     BatchReducer.checkSectionPosition(section, inclusive: false, count: counts.count, event)
@@ -173,7 +173,7 @@ extension Coordinator {
   func reduceSingle() {
     guard let single = singleChange.take() else { return }
     startReducer()
-    reducer!.apply(single.event)
+    batchReducer.apply(single.event)
   }
 
   /// Reads the recorded single change off, dropping it; keeps it, when the changeset is not
@@ -186,17 +186,17 @@ extension Coordinator {
   }
 
   /// Whether the open batch has recorded an event (in a reducer or as a single change).
-  var batchHasEvents: Bool { reducer != nil || singleChange != nil }
+  var batchHasEvents: Bool { reducerRole == .open || singleChange != nil }
 
   /// Whether the adapter's paths must be followed to the model: a batch is open with events, or
   /// a changeset is being applied and the adapter has not called `updateData`.
   var isFollowingChanges: Bool {
-    batchHasEvents || applyingReducer != nil || applyingSingle != nil
+    batchHasEvents || reducerRole == .applying || applyingSingle != nil
   }
 
   /// Drops the events of the open batch (a reload supersedes them).
   func dropBatchEvents() {
-    reducer = nil
+    if reducerRole == .open { retireReducer() }
     singleChange = nil
     expectedMovesAcross = nil
   }
@@ -228,8 +228,8 @@ extension Coordinator {
     case .parts(var parts):
       // A batch's changeset: its lists go to the next batch's reducer, unless the adapter kept it.
       changeset = Changeset()
-      if spareReducer != nil && isKnownUniquelyReferenced(&parts) {
-        spareReducer!.reuseLists(of: parts)
+      if reducerRole == .spare && isKnownUniquelyReferenced(&parts) {
+        batchReducer.reuseLists(of: parts)
       }
       return
     case .empty: return

@@ -80,13 +80,11 @@ public final class Coordinator {
 
   /// What the adapter shows (or will show once it calls `updateData`).
   @exclusivity(unchecked) var presented: PresentedState
-  /// The reducer of the open batch, if any.
-  @exclusivity(unchecked) var reducer: BatchReducer?
-  /// The reducer of the changeset being applied, until the adapter calls `updateData`: it knows
-  /// where each element the adapter still shows is in the model.
-  @exclusivity(unchecked) var applyingReducer: BatchReducer?
-  /// The reducer of an earlier batch, emptied, whose arrays the next batch's reducer reuses.
-  @exclusivity(unchecked) var spareReducer: BatchReducer?
+  /// The coordinator's one reducer, in place for every batch; ``reducerRole`` says what it is
+  /// doing (see ``ReducerRole``).
+  @exclusivity(unchecked) var batchReducer = BatchReducer(presented: PresentedState())
+  /// What ``batchReducer`` is doing now.
+  @exclusivity(unchecked) var reducerRole = ReducerRole.spare
   /// The open batch's only event so far, when it is an element change: read off without a
   /// reducer (see `Coordinator+SingleChange.swift`).
   @exclusivity(unchecked) var singleChange: SingleChange?
@@ -96,7 +94,8 @@ public final class Coordinator {
   /// The moves across sections of the changeset being applied, old path → new path: the
   /// reducer, which saw a removal and an insertion, does not know them.
   @exclusivity(unchecked) var applyingMovesAcross: [IndexPath: IndexPath] = [:]
-  /// ``applyingReducer`` for a changeset read off a ``SingleChange``.
+  /// The applying reducer (``ReducerRole/applying``) for a changeset read off a
+  /// ``SingleChange``.
   @exclusivity(unchecked) var applyingSingle: SingleChange?
   /// What the `updateData` closures call, reused while no adapter keeps one.
   @exclusivity(unchecked) var updateDataCallback: UpdateDataCallback?
@@ -156,7 +155,7 @@ public final class Coordinator {
     self.mapping = newMapping
     newMapping.delegate = self
     dropBatchEvents()
-    applyingReducer = nil
+    if reducerRole == .applying { retireReducer() }
     applyingSingle = nil
     batchEvents = BatchEvents()
     dropSelectionForReload()
