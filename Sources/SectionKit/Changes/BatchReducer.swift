@@ -379,41 +379,7 @@ struct BatchReducer {
     var changeset = ChangesetDraft()
     swap(&changeset, &spareLists)
     sortTouched()
-    // Lent out while the trees are read, and given back with what they grew to.
-    var buffers = ReadOffBuffers()
-    swap(&buffers, &self.buffers)
-    defer { swap(&buffers, &self.buffers) }
-    // Read through locals, so that the functions below do not capture (and copy) the reducer.
     let touched = self.touched
-    let diffs = events.diffs
-    let pool = self.pool
-    let oldCounts = self.oldCounts
-
-    /// Reads the element changes `edits` of `old`, now at `new`, into `changes`; returns the
-    /// count they imply.
-    func readElements(
-      _ edits: SectionEdits, of old: Int, at new: Int, into changes: inout ChangesetDraft
-    ) -> Int {
-      switch edits {
-      case .single(let change):
-        Self.readOff(change, oldSection: old, newSection: new, into: &changes)
-        return oldCounts[old] + Self.countDelta(of: change)
-      case .runs(let slots):
-        var runs = ReadOffBuffers.take(&buffers.runs)
-        pool.runs(slots, into: &runs, stack: &buffers.stack)
-        Self.reduceElements(
-          runs, oldSection: old, oldCount: oldCounts[old], newSection: new, buffers: &buffers,
-          into: &changes)
-        buffers.runs = runs
-        return pool.size(slots)
-      case .elements(let diff):
-        let diff = diffs[diff].diff
-        Self.reduceElements(
-          diff.runs(), oldSection: old, oldCount: oldCounts[old], newSection: new,
-          buffers: &buffers, into: &changes)
-        return diff.newCount
-      }
-    }
 
     // Edited old sections that stay, neither deleted nor reloaded as a whole, by old index.
     var edited = ReadOffBuffers.take(&buffers.edited)
@@ -424,8 +390,7 @@ struct BatchReducer {
     if sectionsTouched {
       readSections(
         touched: touched, edited: &edited, moves: &moves, reloads: &reloads,
-        into: &changeset
-      ) { readElements($0, of: $1, at: $2, into: &$3) }
+        into: &changeset)
     } else {
       // No section event: every section is where it was.
       edited.reserveCapacity(touched.count)
@@ -570,12 +535,11 @@ struct BatchReducer {
   /// and finds the edited old sections that stay (`edited`, by old index), neither deleted nor
   /// reloaded as a whole; a section that moved and changed is deleted and inserted instead (rule
   /// B11: no element change touches a section that moves).
-  private func readSections(
+  private mutating func readSections(
     touched: [Touched],
     edited: inout [Edited],
     moves: inout [Changeset.SectionMove], reloads: inout [(old: Int, new: Int)],
-    into changeset: inout ChangesetDraft,
-    readElements: (SectionEdits, Int, Int, inout ChangesetDraft) -> Int
+    into changeset: inout ChangesetDraft
   ) {
     // Old sections in new order; inserted ones.
     var oldRuns: [(run: Run, newStart: Int)] = []
@@ -629,7 +593,7 @@ struct BatchReducer {
         continue
       }
       var changes = ChangesetDraft()
-      _ = readElements(entry.edits, entry.old, newSection, &changes)
+      _ = readElements(entry.edits, of: entry.old, at: newSection, into: &changes)
       if !changes.hasNoElementChanges { replaced.insert(entry.old) }
     }
 
@@ -732,6 +696,33 @@ struct BatchReducer {
     return commit
   }
 
+  /// Reads the element changes `edits` of `old`, now at `new`, into `changes`, through the
+  /// reducer's buffers (taken `inout`, in place: a nested function capturing them would check
+  /// exclusivity dynamically on every call); returns the count they imply.
+  private mutating func readElements(
+    _ edits: SectionEdits, of old: Int, at new: Int, into changes: inout ChangesetDraft
+  ) -> Int {
+    switch edits {
+    case .single(let change):
+      Self.readOff(change, oldSection: old, newSection: new, into: &changes)
+      return oldCounts[old] + Self.countDelta(of: change)
+    case .runs(let slots):
+      var runs = ReadOffBuffers.take(&buffers.runs)
+      pool.runs(slots, into: &runs, stack: &buffers.stack)
+      Self.reduceElements(
+        runs, oldSection: old, oldCount: oldCounts[old], newSection: new, buffers: &buffers,
+        into: &changes)
+      buffers.runs = runs
+      return pool.size(slots)
+    case .elements(let diff):
+      let diff = events.diffs[diff].diff
+      Self.reduceElements(
+        diff.runs(), oldSection: old, oldCount: oldCounts[old], newSection: new,
+        buffers: &buffers, into: &changes)
+      return diff.newCount
+    }
+  }
+
   /// The element changes of one surviving section, from its runs in new order.
   ///
   /// `buffers` lends its arrays (their capacity, not their contents) from one section to the
@@ -774,9 +765,9 @@ struct BatchReducer {
     if ElementPlan.isIncreasing(oldRuns) {
       for entry in oldRuns { delete(before: entry.run) }
     } else {
-      let order = ElementPlan.byOldStart(oldRuns, oldCount: oldCount)
+      ElementPlan.byOldStart(oldRuns, oldCount: oldCount, into: &buffers.order)
       for _ in oldRuns.indices { ranks.append(0) }
-      for (rank, index) in order.enumerated() {
+      for (rank, index) in buffers.order.enumerated() {
         ranks[index] = rank + 1
         delete(before: oldRuns[index].run)
       }
@@ -802,39 +793,41 @@ struct BatchReducer {
     }
 
     // Two ways to read the survivors off; the smaller changeset wins (see `ElementPlan`). The
-    // readings differ in two weightings only, so each subsequence is computed once.
-    let unchangedFirst = ElementPlan.staying(oldRuns, ranks: ranks, updatedKeepOrder: false)
-    var plan = ElementPlan(oldRuns, staying: unchangedFirst, deletes: deletes, inserts: inserts)
+    // readings differ in two weightings only, so each subsequence is computed once. Both are
+    // read into `buffers`' arrays, in place, which keep their capacity for the next section.
+    ElementPlan.staying(
+      oldRuns, ranks: ranks, updatedKeepOrder: false, into: &buffers.unchangedFirst)
+    buffers.plan.read(oldRuns, staying: buffers.unchangedFirst, deletes: deletes, inserts: inserts)
     // With no reload converted, the first reading is minimal: fewest moves, one change per update.
-    if plan.converted > 0 {
-      let lengthFirst = ElementPlan.staying(oldRuns, ranks: ranks, updatedKeepOrder: true)
+    if buffers.plan.converted > 0 {
+      ElementPlan.staying(oldRuns, ranks: ranks, updatedKeepOrder: true, into: &buffers.lengthFirst)
       for (keepOrder, replaceMoves) in [(true, false), (false, true), (true, true)] {
-        let staying = keepOrder ? lengthFirst : unchangedFirst
+        let staying = keepOrder ? buffers.lengthFirst : buffers.unchangedFirst
         // A reading that cannot be smaller is not made (see `ElementPlan.leastSize`).
         guard
           ElementPlan.leastSize(
             oldRuns, staying: staying, deletes: deletes.count + inserts.count,
-            updatedKeepOrder: keepOrder, movesAsDeleteAndInsert: replaceMoves) < plan.size
+            updatedKeepOrder: keepOrder, movesAsDeleteAndInsert: replaceMoves) < buffers.plan.size
         else { continue }
-        let other = ElementPlan(
+        buffers.otherPlan.read(
           oldRuns, staying: staying, deletes: deletes, inserts: inserts,
           updatedKeepOrder: keepOrder, movesAsDeleteAndInsert: replaceMoves)
-        if other.size < plan.size { plan = other }
+        if buffers.otherPlan.size < buffers.plan.size { swap(&buffers.plan, &buffers.otherPlan) }
       }
     }
-    for move in plan.moves {
+    for move in buffers.plan.moves {
       changeset.movedElements.append(
         .init(
           from: IndexPath(item: move.old, section: oldSection),
           to: IndexPath(item: move.new, section: newSection)))
     }
-    for old in plan.reloads {
+    for old in buffers.plan.reloads {
       changeset.reloadedElements.append(IndexPath(item: old, section: oldSection))
     }
-    for old in plan.deletes {
+    for old in buffers.plan.deletes {
       changeset.deletedElements.append(IndexPath(item: old, section: oldSection))
     }
-    for new in plan.inserts {
+    for new in buffers.plan.inserts {
       changeset.insertedElements.append(IndexPath(item: new, section: newSection))
     }
   }
@@ -908,12 +901,20 @@ struct ReadOffBuffers {
   var inserts: [Int] = []
   var deletes: [Int] = []
   var ranks: [Int] = []
+  var order: [Int] = []
+  /// The two subsequences of ``ElementPlan/staying(_:ranks:updatedKeepOrder:into:)``.
+  var unchangedFirst: [Bool] = []
+  var lengthFirst: [Bool] = []
+  /// The best reading so far and the one tried against it.
+  var plan = ElementPlan()
+  var otherPlan = ElementPlan()
 
   /// The largest capacity among the arrays.
   var capacity: Int {
     Swift.max(
       edited.capacity, runs.capacity, stack.capacity, oldRuns.capacity, inserts.capacity,
-      deletes.capacity, ranks.capacity)
+      deletes.capacity, ranks.capacity, order.capacity, unchangedFirst.capacity,
+      lengthFirst.capacity, plan.capacity, otherPlan.capacity)
   }
 
   /// `array` emptied with its capacity kept, leaving an empty array in its place, so that the
@@ -966,10 +967,25 @@ struct ElementPlan {
   var reloads: [Int] = []
   /// The number of updated elements deleted and inserted because their reload would land wrong.
   var converted = 0
-  var deletes: [Int]
-  var inserts: [Int]
+  var deletes: [Int] = []
+  var inserts: [Int] = []
+  /// Scratch space of ``settle(_:)``: the updated elements that may still be reloaded, and how far
+  /// each lands from its true new position. Kept, with the arrays above, from one reading to the
+  /// next (see ``read(_:staying:deletes:inserts:updatedKeepOrder:movesAsDeleteAndInsert:)``).
+  var candidates: [(old: Int, new: Int)] = []
+  var displacement: [Int] = []
   /// The number of changes.
   var size: Int { moves.count + reloads.count + deletes.count + inserts.count }
+  /// The largest capacity among the arrays.
+  var capacity: Int {
+    Swift.max(
+      moves.capacity, reloads.capacity, deletes.capacity, inserts.capacity, candidates.capacity,
+      displacement.capacity)
+  }
+
+  /// An empty reading, whose arrays ``read(_:staying:deletes:inserts:updatedKeepOrder:movesAsDeleteAndInsert:)``
+  /// fills.
+  init() {}
 
   /// Which old runs stay in place under the weighting `updatedKeepOrder` selects (see above);
   /// `ranks` are the runs' ranks by old start, empty when the runs are in old order.
@@ -978,18 +994,36 @@ struct ElementPlan {
   static func staying(
     _ oldRuns: [(run: Run, newStart: Int)], ranks: [Int], updatedKeepOrder: Bool
   ) -> [Bool] {
+    var staying: [Bool] = []
+    Self.staying(oldRuns, ranks: ranks, updatedKeepOrder: updatedKeepOrder, into: &staying)
+    return staying
+  }
+
+  /// ``staying(_:ranks:updatedKeepOrder:)`` into `staying`, whose contents it replaces and whose
+  /// capacity it keeps.
+  static func staying(
+    _ oldRuns: [(run: Run, newStart: Int)], ranks: [Int], updatedKeepOrder: Bool,
+    into staying: inout [Bool]
+  ) {
     // Old runs already in old order all stay, whatever their weights (every unchanged run weighs
     // more than nothing; an updated run that weighs nothing is a candidate either way): no
     // subsequence to compute.
-    guard !ranks.isEmpty else { return .filled(true, count: oldRuns.count) }
+    guard !ranks.isEmpty else {
+      staying.removeAll(keepingCapacity: true)
+      for _ in oldRuns.indices { staying.append(true) }
+      return
+    }
     // A closure, not a key path: a key path is projected through the runtime on every access.
     let runs = oldRuns.lazy.map { $0.run }
     guard updatedKeepOrder else {
-      return longestIncreasingRuns(runs, ranks: ranks) { $0.kind == .updated ? 0 : $0.count }
+      longestIncreasingRuns(runs, ranks: ranks, into: &staying) {
+        $0.kind == .updated ? 0 : $0.count
+      }
+      return
     }
     // Length first, then unchanged elements: length × (total + 1) + unchanged orders them so.
     let scale = runs.reduce(0) { $0 + $1.count } + 1
-    return longestIncreasingRuns(runs, ranks: ranks) {
+    longestIncreasingRuns(runs, ranks: ranks, into: &staying) {
       $0.count * scale + ($0.kind == .updated ? 0 : $0.count)
     }
   }
@@ -1002,9 +1036,28 @@ struct ElementPlan {
     _ oldRuns: [(run: Run, newStart: Int)], staying: [Bool], deletes: [Int], inserts: [Int],
     updatedKeepOrder: Bool = false, movesAsDeleteAndInsert: Bool = false
   ) {
-    self.deletes = deletes
-    self.inserts = inserts
-    var candidates: [(old: Int, new: Int)] = []
+    read(
+      oldRuns, staying: staying, deletes: deletes, inserts: inserts,
+      updatedKeepOrder: updatedKeepOrder, movesAsDeleteAndInsert: movesAsDeleteAndInsert)
+  }
+
+  /// Replaces this reading with the one `init(_:staying:deletes:inserts:updatedKeepOrder:movesAsDeleteAndInsert:)`
+  /// makes, in the arrays this one grew: reading many sections off with one plan allocates its
+  /// arrays once.
+  ///
+  /// - Complexity: O(s log s + d) for s updated and moved elements and d deletes and inserts.
+  mutating func read(
+    _ oldRuns: [(run: Run, newStart: Int)], staying: [Bool], deletes: [Int], inserts: [Int],
+    updatedKeepOrder: Bool = false, movesAsDeleteAndInsert: Bool = false
+  ) {
+    moves.removeAll(keepingCapacity: true)
+    reloads.removeAll(keepingCapacity: true)
+    converted = 0
+    self.deletes.removeAll(keepingCapacity: true)
+    self.deletes.append(contentsOf: deletes)
+    self.inserts.removeAll(keepingCapacity: true)
+    self.inserts.append(contentsOf: inserts)
+    candidates.removeAll(keepingCapacity: true)
     for (index, entry) in oldRuns.enumerated() {
       let run = entry.run
       // An unchanged run that stays yields nothing: skipped whole, so that reading a section off
@@ -1031,7 +1084,7 @@ struct ElementPlan {
         }
       }
     }
-    settle(candidates)
+    settleCandidates()
   }
 
   /// Whether the old runs `oldRuns` (in new order) are in old order: nothing moved.
@@ -1052,7 +1105,23 @@ struct ElementPlan {
 func longestIncreasingRuns<Runs: RandomAccessCollection<Run>>(
   _ runs: Runs, ranks: [Int]? = nil, weight: (Run) -> Int = \.count
 ) -> [Bool] where Runs.Index == Int {
-  guard runs.count > 1 else { return .filled(true, count: runs.count) }
+  var staying: [Bool] = []
+  longestIncreasingRuns(runs, ranks: ranks, into: &staying, weight: weight)
+  return staying
+}
+
+/// ``longestIncreasingRuns(_:ranks:weight:)`` into `staying`, whose contents it replaces and whose
+/// capacity it keeps.
+///
+/// - Complexity: O(r log r) for r runs.
+func longestIncreasingRuns<Runs: RandomAccessCollection<Run>>(
+  _ runs: Runs, ranks: [Int]? = nil, into staying: inout [Bool], weight: (Run) -> Int = \.count
+) where Runs.Index == Int {
+  staying.removeAll(keepingCapacity: true)
+  guard runs.count > 1 else {
+    for _ in 0..<runs.count { staying.append(true) }
+    return
+  }
   // Rank runs by old start; a Fenwick tree over ranks gives the best chain ending below a rank.
   let rank =
     ranks
@@ -1063,7 +1132,7 @@ func longestIncreasingRuns<Runs: RandomAccessCollection<Run>>(
       return rank
     }()
   let count = runs.count
-  var staying = [Bool].filled(false, count: count)
+  for _ in 0..<count { staying.append(false) }
   // The Fenwick tree's best chain (weight, last run) per rank, and each run's predecessor: scratch
   // space on the stack for a few runs, not three arrays on the heap.
   withUnsafeTemporaryAllocation(of: Int.self, capacity: 3 * count + 2) { scratch in
@@ -1097,7 +1166,6 @@ func longestIncreasingRuns<Runs: RandomAccessCollection<Run>>(
       cursor = previous[cursor]
     }
   }
-  return staying
 }
 
 // MARK: - Where an element went

@@ -11,15 +11,26 @@ extension ElementPlan {
   /// - Complexity: O(r + n) for r runs dense in n old elements (at least one run in 16), O(r log
   ///   r) otherwise.
   static func byOldStart(_ oldRuns: [(run: Run, newStart: Int)], oldCount: Int) -> [Int] {
+    var order: [Int] = []
+    byOldStart(oldRuns, oldCount: oldCount, into: &order)
+    return order
+  }
+
+  /// ``byOldStart(_:oldCount:)`` into `order`, whose contents it replaces and whose capacity it
+  /// keeps.
+  static func byOldStart(
+    _ oldRuns: [(run: Run, newStart: Int)], oldCount: Int, into order: inout [Int]
+  ) {
+    order.removeAll(keepingCapacity: true)
     guard oldRuns.count > 64, oldCount <= 16 * oldRuns.count, oldCount <= Int(Int32.max) else {
-      return oldRuns.indices.sorted { oldRuns[$0].run.start < oldRuns[$1].run.start }
+      order.append(contentsOf: oldRuns.indices)
+      order.sort { oldRuns[$0].run.start < oldRuns[$1].run.start }
+      return
     }
     var runAt = [Int32](repeating: -1, count: oldCount)
     for (index, entry) in oldRuns.enumerated() { runAt[entry.run.start] = Int32(index) }
-    var order: [Int] = []
     order.reserveCapacity(oldRuns.count)
     for index in runAt where index >= 0 { order.append(Int(index)) }
-    return order
   }
 
   /// The fewest changes the reading `ElementPlan(oldRuns, staying: staying, …)` can have, counted
@@ -56,15 +67,20 @@ extension ElementPlan {
   /// — at most thirteen rounds, O(c + k) each for c candidates and k deletes and inserts (they
   /// are kept sorted: each round's conversions are one more sorted run to merge).
   mutating func settle(_ candidates: [(old: Int, new: Int)]) {
+    self.candidates = candidates
+    settleCandidates()
+  }
+
+  /// ``settle(_:)`` for the candidates this reading holds.
+  mutating func settleCandidates() {
+    reloads.removeAll(keepingCapacity: true)
     guard !candidates.isEmpty else { return }
-    var candidates = candidates
     if !candidates.indices.dropFirst().allSatisfy({ candidates[$0 - 1].old < candidates[$0].old }) {
       candidates.sort { $0.old < $1.old }
     }
     // Sorted only when they are not (each sort of an array shared with the caller copies it).
     if !deletes.indices.dropFirst().allSatisfy({ deletes[$0 - 1] < deletes[$0] }) { deletes.sort() }
     if !inserts.indices.dropFirst().allSatisfy({ inserts[$0 - 1] < inserts[$0] }) { inserts.sort() }
-    var displacement: [Int] = []
     var round = 0
     let fineRounds = candidates.count <= 64 ? 8 : 0
     while !candidates.isEmpty {
@@ -91,12 +107,13 @@ extension ElementPlan {
       candidates.removeLast(candidates.count - kept)
       // Two sorted runs each (the inserts' new run sorted first): one merge.
       if deletes.count > deleteCount {
-        inserts[insertCount...].sort()
+        // Through the buffer: sorting `inserts[insertCount...]` would copy the array.
+        inserts.withUnsafeMutableBufferPointer { $0[insertCount...].sort() }
         deletes.sort()
         inserts.sort()
       }
     }
-    reloads = candidates.map { $0.old }
+    for candidate in candidates { reloads.append(candidate.old) }
   }
 
   /// The distance between where each candidate lands and its true new position: `SlotMap`'s
