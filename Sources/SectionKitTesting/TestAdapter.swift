@@ -66,8 +66,12 @@ public final class TestAdapter: ViewAdapter {
   public internal(set) var mirrorValues: [[String]] = []
   /// The counts read at each reload, oldest first.
   public internal(set) var reloads: [[Int]] = []
-  /// Every changeset applied, oldest first.
+  /// Every changeset applied, oldest first (none when ``keepsChangesets`` is `false`).
   public internal(set) var changesets: [Changeset] = []
+  /// Whether ``changesets`` records each changeset applied (default `true`). Set it to `false`
+  /// for a long run, or to let the coordinator reuse a changeset's storage for the next batch,
+  /// as it does when the adapter keeps nothing: every changeset is still validated and replayed.
+  public var keepsChangesets = true
   /// Which elements the simulated view shows selected, per section. Like a collection view's
   /// selection it follows every changeset (moves, inserts and deletes before an element; a
   /// deleted element leaves it, a reloaded one stays), is cleared by a reload, and changes on
@@ -160,7 +164,7 @@ public final class TestAdapter: ViewAdapter {
   public func apply(
     _ changeset: Changeset, from coordinator: Coordinator, updateData: @escaping () -> Void
   ) {
-    changesets.append(changeset)
+    if keepsChangesets { changesets.append(changeset) }
     let events = coordinator.currentBatchEvents
     let oldCounts = mirrorCounts
     var kinds: [TestAdapterFailure.Kind] = []
@@ -180,6 +184,10 @@ public final class TestAdapter: ViewAdapter {
       changeset: changeset, oldCounts: oldCounts, newCounts: newCounts, model: validator.model)
     let failing = strict ? batch.violations : batch.violations.filter(\.isError)
     if !failing.isEmpty { kinds.insert(.invalidChangeset, at: 0) }
+    if let problem = Self.sectionSetsProblem(changeset) {
+      kinds.append(.inconsistentSectionSets)
+      details.append(problem)
+    }
     if strict || batch.violations.isEmpty, let problem = Self.roundTripProblem(changeset) {
       kinds.append(.notCodable)
       details.append(problem)
@@ -215,6 +223,24 @@ public final class TestAdapter: ViewAdapter {
       location: location)
     failures.append(failure)
     onFailure(failure)
+  }
+
+  /// Where a changeset's section sets (what `deleteSections(_:)`, `insertSections(_:)` and
+  /// `reloadSections(_:)` take) disagree with its section ranges, which the validation reads.
+  static func sectionSetsProblem(_ changeset: Changeset) -> String? {
+    let parts = [
+      ("deletedSections", changeset.deletedSections, changeset.deletedSectionRanges),
+      ("insertedSections", changeset.insertedSections, changeset.insertedSectionRanges),
+      ("reloadedSections", changeset.reloadedSections, changeset.reloadedSectionRanges),
+    ]
+    for (name, sections, ranges) in parts {
+      var fromRanges = IndexSet()
+      for range in ranges { fromRanges.insert(integersIn: range) }
+      if sections != fromRanges {
+        return "\(name) is \(Array(sections)), but its ranges \(ranges) hold \(Array(fromRanges))"
+      }
+    }
+    return nil
   }
 
   /// Records the selection and marks the elements selected in ``mirrorSelection``.

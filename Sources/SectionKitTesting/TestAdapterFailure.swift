@@ -22,6 +22,9 @@ public struct TestAdapterFailure: Sendable, CustomStringConvertible {
     /// The changeset does not survive a JSON round trip: decoding its encoding throws (it breaks
     /// one of the invariants every changeset must keep) or gives another changeset.
     case notCodable
+    /// The changeset's section sets (``Changeset/deletedSections`` and the others, what a
+    /// collection view is given) disagree with its section ranges, which the validation reads.
+    case inconsistentSectionSets
   }
 
   /// The problems found, most serious first (a batch can have several).
@@ -39,7 +42,8 @@ public struct TestAdapterFailure: Sendable, CustomStringConvertible {
   /// The counts the coordinator answered after `updateData`.
   public var newCounts: [Int]
   /// Extra details (for ``Kind/staleDataSource``, the counts the coordinator answered; for
-  /// ``Kind/notCodable``, what decoding said).
+  /// ``Kind/notCodable``, what decoding said; for ``Kind/inconsistentSectionSets``, which set
+  /// disagrees with its ranges).
   public var details: [String]
   /// Where the failure is reported: where the adapter was created.
   public var location: TestSourceLocation

@@ -46,4 +46,32 @@ import Testing
     }
     #expect(compared > RunListTests.iterations / 2)
   }
+
+  /// When the adapter keeps no changeset, the coordinator writes the next batch's changeset into
+  /// the storage of the last one (its box, its lists and its list of new counts): every changeset
+  /// written so must still be valid and replay to the model, with nothing left of the last one.
+  @Test func changesetsWrittenIntoTheLastOnesStorageAreValid() {
+    let seed = SeededGenerator.seed(fromEnvironment: "SECTIONKIT_SEED", default: 0xB0C5)
+    var random = SeededGenerator(seed: seed)
+    var tree = RunListTests.Tree(using: &random, keepsChangesets: false)
+    var reused = 0
+    for iteration in 0..<RunListTests.iterations {
+      if iteration % 25 == 0 { tree = RunListTests.Tree(using: &random, keepsChangesets: false) }
+      if tree.coordinator.batchReducer.holdsSpareBox { reused += 1 }
+      let changes = Int.random(in: 2...30, using: &random)
+      tree.coordinator.performBatchUpdates {
+        for _ in 0..<changes { tree.change(using: &random) }
+      }
+      // The adapter validates and replays each changeset, and reports what fails.
+      let values = tree.sections.map { $0.elements.map(String.init(describing:)) }
+      guard tree.adapter.mirrorValues.flatMap(\.self).sorted() == values.flatMap(\.self).sorted()
+      else {
+        Issue.record("seed \(seed), iteration \(iteration): the mirror is not the model")
+        return
+      }
+    }
+    #expect(tree.adapter.changesets.isEmpty)
+    // Every batch after one whose changeset had several parts starts with that one's box.
+    #expect(reused > RunListTests.iterations / 5, "reused \(reused)")
+  }
 }

@@ -28,7 +28,10 @@ import Testing
     let adapter = TestAdapter.toleratingReloadsWithMoves(record: TestAdapter.reportToTestFramework)
     var next = 1_000
 
-    init(using random: inout SeededGenerator) {
+    /// `keepsChangesets`: whether the adapter records each changeset (holding its storage, which
+    /// the coordinator then cannot reuse).
+    init(using random: inout SeededGenerator, keepsChangesets: Bool = true) {
+      adapter.keepsChangesets = keepsChangesets
       for provider in providers { root.append(provider) }
       // Sometimes more sections than the reducer searches linearly (16).
       let sectionCount = Int.random(in: 1...(Bool.random(using: &random) ? 6 : 40), using: &random)

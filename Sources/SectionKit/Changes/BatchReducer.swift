@@ -54,6 +54,13 @@ struct BatchReducer {
   /// Empty lists with room, taken back from an applied changeset (``reuseLists(of:)``): the
   /// read-off writes the next changeset into them.
   private var spareLists = ChangesetDraft()
+  /// The box of the last applied changeset, nobody else holding it, for the next changeset of
+  /// several parts: a batch then allocates (and frees) no box.
+  private var spareBox: Changeset.Parts?
+  /// Whether this reducer holds the box of the last applied changeset for the next one.
+  var holdsSpareBox: Bool { spareBox != nil }
+  /// The list of new counts of the last applied commit, emptied, for the next batch's.
+  private var spareRecounted: [PresentedState.Recount] = []
 
   /// What happened to the elements of one old section: plain values, so that the arrays of them
   /// copy and free without a value witness per entry.
@@ -88,7 +95,11 @@ struct BatchReducer {
   /// of its arrays (a coordinator keeps the reducer of its last batch for this): a batch then
   /// allocates none of them again.
   mutating func restart(presented: PresentedState) {
-    events = BatchEvents()
+    // The events' array keeps its capacity: the copy the coordinator showed while the last
+    // changeset was applied is gone by now, so emptying it allocates nothing.
+    events.first = nil
+    events.rest.removeAll(keepingCapacity: true)
+    events.diffs = []
     oldCounts = presented.counts
     pool.removeAll()
     sectionTree = RunPool.none
@@ -106,19 +117,35 @@ struct BatchReducer {
     pool.isWorthKeeping && touched.capacity <= RunPool.retainedCapacity
       && touchedIndex.capacity <= 2 * RunPool.retainedCapacity
       && buffers.capacity <= RunPool.retainedCapacity
+      && events.rest.capacity <= RunPool.retainedCapacity
   }
 
-  /// Keeps the lists of `parts`, the box of an applied changeset that nobody else holds, for the
+  /// Keeps `parts`, the box of an applied changeset that nobody else holds, and its lists for the
   /// next batch's changeset.
   mutating func reuseLists(of parts: Changeset.Parts) {
     spareLists.reuseLists(of: parts)
+    spareBox = parts
+  }
+
+  /// Keeps `recounted`, the list of new counts of an applied commit, which nobody else holds
+  /// (it is left empty), for the next batch's commit.
+  mutating func reuseRecounted(_ recounted: inout [PresentedState.Recount]) {
+    guard spareRecounted.capacity == 0, recounted.capacity <= RunPool.retainedCapacity else {
+      return
+    }
+    swap(&spareRecounted, &recounted)
+    spareRecounted.removeAllKeepingBuffer()
   }
 
   /// Lets go of what this reducer shares with the presented state and the batch's events, before
   /// it is kept for the next batch.
   mutating func retire() {
     oldCounts = []
-    events = BatchEvents()
+    // The diffs, which can be large, go; the other events stay until the next batch empties
+    // them in place (``restart(presented:)``): emptying them now, while the coordinator still
+    // shows a copy, would allocate their array again.
+    events.first = nil
+    events.diffs = []
   }
 
   /// A reducer whose sections' runs are kept in lists of up to `listCapacity` runs (0: always in
@@ -147,7 +174,7 @@ struct BatchReducer {
     }
     if !hasTrees { startTrees(with: first) }
     // Room for a typical batch at once, instead of growing 1, 2, 4, 8, 16.
-    if events.rest.isEmpty { events.rest.reserveCapacity(15) }
+    if events.rest.capacity == 0 { events.rest.reserveCapacity(15) }
     events.rest.append(event)
     edit(with: event)
   }
@@ -409,6 +436,7 @@ struct BatchReducer {
         removedRanges: changeset.deletedSectionRanges,
         fixedRanges: changeset.insertedSectionRanges)
     var recounted: [PresentedState.Recount] = []
+    swap(&recounted, &spareRecounted)
     recounted.reserveCapacity(edited.count)
     reserveElementCapacity(in: &changeset, for: edited)
     for entry in edited {
@@ -452,12 +480,9 @@ struct BatchReducer {
     {
       changeset.movedElements.sort { Self.precedes($0.to, $1.to) }
     }
-    guard sectionsTouched else {
-      return PresentedState.Commit(
-        changeset: changeset.changeset(), deleted: [], recounted: recounted)
-    }
     var commit = PresentedState.Commit(
-      changeset: changeset.changeset(), deleted: [], recounted: recounted)
+      changeset: changeset.changeset(in: spareBox.take()), deleted: [], recounted: recounted)
+    guard sectionsTouched else { return commit }
 
     // What the adapter shows: moved and reloaded sections leave and arrive like the others.
     commit.deleted = SlotMap.merged(
@@ -483,7 +508,8 @@ struct BatchReducer {
     guard
       !touched.indices.dropFirst().allSatisfy({ touched[$0 - 1].old < touched[$0].old })
     else { return }
-    touched.sort { $0.old < $1.old }
+    // Old indexes are unique, so an unstable sort gives the same order, with no merge buffer.
+    touched.withUnsafeMutableBufferPointer { $0.sortUnstably { $0.old } }
   }
 
   /// Reserves room in `changeset`'s element lists for what the sections `edited` read off, so

@@ -284,12 +284,13 @@ public struct Changeset: Sendable {
   }
 
   /// Creates a changeset from its parts as they are encoded, holding a single element part
-  /// without a box.
+  /// without a box. `box`, a box nobody else holds, is written and used instead of a new one
+  /// when the parts need one.
   init(
     deletedSectionRanges: [Range<Int>], insertedSectionRanges: [Range<Int>],
     reloadedSectionRanges: [Range<Int>], movedSections: [SectionMove],
     deletedElements: [IndexPath], insertedElements: [IndexPath],
-    reloadedElements: [IndexPath], movedElements: [Move]
+    reloadedElements: [IndexPath], movedElements: [Move], box: Parts? = nil
   ) {
     let nonEmpty =
       (deletedElements.isEmpty ? 0 : 1) + (insertedElements.isEmpty ? 0 : 1)
@@ -298,7 +299,10 @@ public struct Changeset: Sendable {
       deletedSectionRanges.isEmpty && insertedSectionRanges.isEmpty
         && reloadedSectionRanges.isEmpty && movedSections.isEmpty && nonEmpty <= 1
     else {
-      let parts = Parts()
+      let parts = box ?? Parts()
+      parts.deletedSections = nil
+      parts.insertedSections = nil
+      parts.reloadedSections = nil
       parts.deletedSectionRanges = deletedSectionRanges
       parts.insertedSectionRanges = insertedSectionRanges
       parts.reloadedSectionRanges = reloadedSectionRanges

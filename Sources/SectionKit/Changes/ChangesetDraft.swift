@@ -58,15 +58,16 @@ struct ChangesetDraft: ChangesetElementLists, Equatable {
     reuse(&movedElements, &parts.movedElements)
   }
 
-  /// The changeset of these parts.
+  /// The changeset of these parts, in `box` (a box nobody else holds, whose parts it replaces)
+  /// when given and the parts need one.
   ///
   /// - Complexity: O(1): the arrays are moved, not copied.
-  consuming func changeset() -> Changeset {
+  consuming func changeset(in box: Changeset.Parts? = nil) -> Changeset {
     Changeset(
       deletedSectionRanges: deletedSectionRanges, insertedSectionRanges: insertedSectionRanges,
       reloadedSectionRanges: reloadedSectionRanges, movedSections: movedSections,
       deletedElements: deletedElements, insertedElements: insertedElements,
-      reloadedElements: reloadedElements, movedElements: movedElements)
+      reloadedElements: reloadedElements, movedElements: movedElements, box: box)
   }
 }
 
