@@ -4,10 +4,12 @@ extension MutableCollection where Self: RandomAccessCollection, Index == Int {
   /// 2 log₂ n). Elements with equal keys may change their relative order; the standard library's
   /// stable sort allocates a buffer of the elements' size to merge into.
   ///
+  /// `depthLimit` replaces 2 log₂ n, for tests (0: heapsort alone above 16 elements).
+  ///
   /// - Complexity: O(n log n) for n elements, whatever their order.
-  mutating func sortUnstably(by key: (Element) -> Int) {
+  mutating func sortUnstably(depthLimit: Int? = nil, by key: (Element) -> Int) {
     guard count > 1 else { return }
-    let depthLimit = 2 * (Int.bitWidth - count.leadingZeroBitCount)
+    let depthLimit = depthLimit ?? 2 * (Int.bitWidth - count.leadingZeroBitCount)
     introsort(startIndex, endIndex, depthLimit: depthLimit, key: key)
   }
 
