@@ -53,7 +53,9 @@ struct BatchReducer {
   private var buffers = ReadOffBuffers()
   /// Empty lists with room, taken back from an applied changeset (``reuseLists(of:)``): the
   /// read-off writes the next changeset into them.
-  private var spareLists = ChangesetDraft()
+  /// (`nil` only while a read-off holds them: taken and given back, never made and destroyed
+  /// empty.)
+  private var spareLists: ChangesetDraft? = ChangesetDraft()
   /// The box of the last applied changeset, nobody else holding it, for the next changeset of
   /// several parts: a batch then allocates (and frees) no box.
   private var spareBox: Changeset.Parts?
@@ -98,21 +100,27 @@ struct BatchReducer {
     // The events' array keeps its capacity: the copy the coordinator showed while the last
     // changeset was applied is gone by now, so emptying it allocates nothing.
     events.first = nil
-    events.rest.removeAll(keepingCapacity: true)
-    events.diffs = []
+    events.rest.removeAllKeepingBuffer()
+    if !events.diffs.isEmpty { events.diffs = [] }
     oldCounts = presented.counts
     pool.removeAll()
     sectionTree = RunPool.none
     hasTrees = false
     sectionsTouched = false
     located = (-1, nil)
-    touched.removeAll(keepingCapacity: true)
+    touched.removeAllKeepingBuffer()
     touchedIndex.removeAll()
     touchedIsSorted = false
   }
 
   /// Whether this reducer's arrays are small enough to keep for the next batch (one huge batch
   /// does not hold its memory for good).
+  ///
+  /// Inlined, as every small helper of the reducer called where it is being changed: a call to a
+  /// non-mutating method that is not inlined passes a copy of the whole reducer (some 60 words,
+  /// copied with `memcpy`), and private helpers that could be non-mutating are `mutating` for the
+  /// same reason (see `Docs/Performance.md`).
+  @inline(__always)
   var isWorthKeeping: Bool {
     pool.isWorthKeeping && touched.capacity <= RunPool.retainedCapacity
       && touchedIndex.capacity <= 2 * RunPool.retainedCapacity
@@ -123,7 +131,7 @@ struct BatchReducer {
   /// Keeps `parts`, the box of an applied changeset that nobody else holds, and its lists for the
   /// next batch's changeset.
   mutating func reuseLists(of parts: Changeset.Parts) {
-    spareLists.reuseLists(of: parts)
+    spareLists?.reuseLists(of: parts)
     spareBox = parts
   }
 
@@ -208,6 +216,7 @@ struct BatchReducer {
   }
 
   /// The position in ``touched`` of old section `old`.
+  @inline(__always)
   private func touchedPosition(of old: Int) -> Int? {
     if touchedIsSorted {
       // After the read-off: a binary search.
@@ -368,7 +377,7 @@ struct BatchReducer {
   /// The checks of ``edit(with:)`` for the first event of a batch, which is read off without
   /// trees when it stays alone: a custom section or provider that names an index it does not have
   /// traps the same way in a batch of one event as in a longer one.
-  private func checkAlone(_ event: SectionProviderMapping.Event) {
+  private mutating func checkAlone(_ event: SectionProviderMapping.Event) {
     switch event {
     case .willBeginUpdating, .didEndUpdating, .invalidateAll, .moveSection, .reloadSections:
       break
@@ -403,8 +412,7 @@ struct BatchReducer {
   /// present the model as it is at the end of the batch.
   mutating func finish(mapping: SectionProviderMapping) -> PresentedState.Commit {
     if !hasTrees { return finishSingle(mapping: mapping) }
-    var changeset = ChangesetDraft()
-    swap(&changeset, &spareLists)
+    var changeset = spareLists.take() ?? ChangesetDraft()
     sortTouched()
     let touched = self.touched
 
@@ -470,9 +478,24 @@ struct BatchReducer {
         recounted.append(.init(index: entry.new, count: newCount))
       }
     }
-    Self.sortByPath(&changeset.deletedElements)
-    Self.sortByPath(&changeset.insertedElements)
-    Self.sortByPath(&changeset.reloadedElements)
+    if sectionsTouched {
+      Self.sortByPath(&changeset.deletedElements)
+      Self.sortByPath(&changeset.insertedElements)
+      Self.sortByPath(&changeset.reloadedElements)
+    } else {
+      // Every section is where it was, read off in order, and each one's lists are ascending
+      // (``reduceElements(_:oldSection:oldCount:newSection:buffers:into:)``): already sorted.
+      #if SECTIONKIT_INTERNAL_CHECKS
+        for list in [
+          changeset.deletedElements, changeset.insertedElements,
+          changeset.reloadedElements,
+        ] {
+          precondition(
+            list.indices.dropFirst().allSatisfy { Self.precedes(list[$0 - 1], list[$0]) },
+            "BatchReducer: element paths read off out of order: \(list)")
+        }
+      #endif
+    }
     if !changeset.movedElements.isEmpty
       && !changeset.movedElements.indices.dropFirst().allSatisfy({ index in
         Self.precedes(changeset.movedElements[index - 1].to, changeset.movedElements[index].to)
@@ -481,7 +504,10 @@ struct BatchReducer {
       changeset.movedElements.sort { Self.precedes($0.to, $1.to) }
     }
     var commit = PresentedState.Commit(
-      changeset: changeset.changeset(in: spareBox.take()), deleted: [], recounted: recounted)
+      changeset: Changeset(taking: &changeset, box: spareBox.take()), deleted: [],
+      recounted: recounted)
+    // The lists taken leave empty ones (the box's, emptied when it was kept) for the next batch.
+    spareLists = consume changeset
     guard sectionsTouched else { return commit }
 
     // What the adapter shows: moved and reloaded sections leave and arrive like the others.
@@ -515,7 +541,7 @@ struct BatchReducer {
   /// Reserves room in `changeset`'s element lists for what the sections `edited` read off, so
   /// that they grow once: exactly for a section with one change; for one with a tree, at most one
   /// delete and one insert for each event of the batch that is not a section's only change.
-  private func reserveElementCapacity(
+  private mutating func reserveElementCapacity(
     in changeset: inout ChangesetDraft, for edited: [Edited]
   ) {
     var (deletes, inserts, reloads, moves, singles) = (0, 0, 0, 0, 0)
@@ -546,6 +572,11 @@ struct BatchReducer {
   private static func precedes(_ a: IndexPath, _ b: IndexPath) -> Bool {
     let (sectionA, sectionB) = (a[0], b[0])
     return sectionA != sectionB ? sectionA < sectionB : a[1] < b[1]
+  }
+
+  /// Sorts `list` unless it already is.
+  private static func sortIfNeeded(_ list: inout [Int]) {
+    if !list.indices.dropFirst().allSatisfy({ list[$0 - 1] < list[$0] }) { list.sort() }
   }
 
   /// Sorts `paths` by section, then item, unless they already are (the usual case: sections are
@@ -698,7 +729,7 @@ struct BatchReducer {
   }
 
   /// A batch of at most one event, read off directly.
-  private func finishSingle(mapping: SectionProviderMapping) -> PresentedState.Commit {
+  private mutating func finishSingle(mapping: SectionProviderMapping) -> PresentedState.Commit {
     var commit = PresentedState.Commit(changeset: Changeset(), deleted: [])
     guard let event = first else { return commit }
     switch event {
@@ -841,6 +872,10 @@ struct BatchReducer {
         if buffers.otherPlan.size < buffers.plan.size { swap(&buffers.plan, &buffers.otherPlan) }
       }
     }
+    // Each list ascending, as the read-off of the whole batch relies on when no section moved:
+    // a reading's conversions and moves read as deletes and inserts are appended after the rest.
+    Self.sortIfNeeded(&buffers.plan.deletes)
+    Self.sortIfNeeded(&buffers.plan.inserts)
     for move in buffers.plan.moves {
       changeset.movedElements.append(
         .init(
@@ -936,6 +971,7 @@ struct ReadOffBuffers {
   var otherPlan = ElementPlan()
 
   /// The largest capacity among the arrays.
+  @inline(__always)
   var capacity: Int {
     Swift.max(
       edited.capacity, runs.capacity, stack.capacity, oldRuns.capacity, inserts.capacity,
@@ -1003,6 +1039,7 @@ struct ElementPlan {
   /// The number of changes.
   var size: Int { moves.count + reloads.count + deletes.count + inserts.count }
   /// The largest capacity among the arrays.
+  @inline(__always)
   var capacity: Int {
     Swift.max(
       moves.capacity, reloads.capacity, deletes.capacity, inserts.capacity, candidates.capacity,
@@ -1035,7 +1072,7 @@ struct ElementPlan {
     // more than nothing; an updated run that weighs nothing is a candidate either way): no
     // subsequence to compute.
     guard !ranks.isEmpty else {
-      staying.removeAll(keepingCapacity: true)
+      staying.removeAllKeepingBuffer()
       for _ in oldRuns.indices { staying.append(true) }
       return
     }
@@ -1076,14 +1113,14 @@ struct ElementPlan {
     _ oldRuns: [(run: Run, newStart: Int)], staying: [Bool], deletes: [Int], inserts: [Int],
     updatedKeepOrder: Bool = false, movesAsDeleteAndInsert: Bool = false
   ) {
-    moves.removeAll(keepingCapacity: true)
-    reloads.removeAll(keepingCapacity: true)
+    moves.removeAllKeepingBuffer()
+    reloads.removeAllKeepingBuffer()
     converted = 0
-    self.deletes.removeAll(keepingCapacity: true)
+    self.deletes.removeAllKeepingBuffer()
     self.deletes.append(contentsOf: deletes)
-    self.inserts.removeAll(keepingCapacity: true)
+    self.inserts.removeAllKeepingBuffer()
     self.inserts.append(contentsOf: inserts)
-    candidates.removeAll(keepingCapacity: true)
+    candidates.removeAllKeepingBuffer()
     for (index, entry) in oldRuns.enumerated() {
       let run = entry.run
       // An unchanged run that stays yields nothing: skipped whole, so that reading a section off
@@ -1143,7 +1180,7 @@ func longestIncreasingRuns<Runs: RandomAccessCollection<Run>>(
 func longestIncreasingRuns<Runs: RandomAccessCollection<Run>>(
   _ runs: Runs, ranks: [Int]? = nil, into staying: inout [Bool], weight: (Run) -> Int = \.count
 ) where Runs.Index == Int {
-  staying.removeAll(keepingCapacity: true)
+  staying.removeAllKeepingBuffer()
   guard runs.count > 1 else {
     for _ in 0..<runs.count { staying.append(true) }
     return

@@ -261,6 +261,11 @@ public struct Changeset: Sendable {
     storage = .moves(moves)
   }
 
+  /// A changeset of several parts, held in `parts`, a box nobody else holds.
+  init(parts: Parts) {
+    storage = .parts(parts)
+  }
+
   /// Creates a changeset; every part defaults to empty.
   public init(
     deletedSections: IndexSet = [], insertedSections: IndexSet = [],
@@ -284,13 +289,12 @@ public struct Changeset: Sendable {
   }
 
   /// Creates a changeset from its parts as they are encoded, holding a single element part
-  /// without a box. `box`, a box nobody else holds, is written and used instead of a new one
-  /// when the parts need one.
+  /// without a box.
   init(
     deletedSectionRanges: [Range<Int>], insertedSectionRanges: [Range<Int>],
     reloadedSectionRanges: [Range<Int>], movedSections: [SectionMove],
     deletedElements: [IndexPath], insertedElements: [IndexPath],
-    reloadedElements: [IndexPath], movedElements: [Move], box: Parts? = nil
+    reloadedElements: [IndexPath], movedElements: [Move]
   ) {
     let nonEmpty =
       (deletedElements.isEmpty ? 0 : 1) + (insertedElements.isEmpty ? 0 : 1)
@@ -299,10 +303,7 @@ public struct Changeset: Sendable {
       deletedSectionRanges.isEmpty && insertedSectionRanges.isEmpty
         && reloadedSectionRanges.isEmpty && movedSections.isEmpty && nonEmpty <= 1
     else {
-      let parts = box ?? Parts()
-      parts.deletedSections = nil
-      parts.insertedSections = nil
-      parts.reloadedSections = nil
+      let parts = Parts()
       parts.deletedSectionRanges = deletedSectionRanges
       parts.insertedSectionRanges = insertedSectionRanges
       parts.reloadedSectionRanges = reloadedSectionRanges

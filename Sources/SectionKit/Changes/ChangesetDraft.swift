@@ -58,27 +58,71 @@ struct ChangesetDraft: ChangesetElementLists, Equatable {
     reuse(&movedElements, &parts.movedElements)
   }
 
-  /// The changeset of these parts, in `box` (a box nobody else holds, whose parts it replaces)
-  /// when given and the parts need one.
+}
+
+extension Changeset {
+  /// The changeset of the parts of `draft`, which it takes by swapping them out: `draft` is left
+  /// with empty lists (those of `box` when given), so that nothing is retained or released. A
+  /// single element part is held without a box; several go into `box` (a box nobody else holds,
+  /// whose parts it replaces) or a new one.
   ///
-  /// - Complexity: O(1): the arrays are moved, not copied.
-  consuming func changeset(in box: Changeset.Parts? = nil) -> Changeset {
-    Changeset(
-      deletedSectionRanges: deletedSectionRanges, insertedSectionRanges: insertedSectionRanges,
-      reloadedSectionRanges: reloadedSectionRanges, movedSections: movedSections,
-      deletedElements: deletedElements, insertedElements: insertedElements,
-      reloadedElements: reloadedElements, movedElements: movedElements, box: box)
+  /// - Complexity: O(1).
+  init(taking draft: inout ChangesetDraft, box: Parts?) {
+    let nonEmpty =
+      (draft.deletedElements.isEmpty ? 0 : 1) + (draft.insertedElements.isEmpty ? 0 : 1)
+      + (draft.reloadedElements.isEmpty ? 0 : 1) + (draft.movedElements.isEmpty ? 0 : 1)
+    guard
+      draft.deletedSectionRanges.isEmpty && draft.insertedSectionRanges.isEmpty
+        && draft.reloadedSectionRanges.isEmpty && draft.movedSections.isEmpty && nonEmpty <= 1
+    else {
+      let parts = box ?? Parts()
+      if parts.deletedSections != nil { parts.deletedSections = nil }
+      if parts.insertedSections != nil { parts.insertedSections = nil }
+      if parts.reloadedSections != nil { parts.reloadedSections = nil }
+      swap(&parts.deletedSectionRanges, &draft.deletedSectionRanges)
+      swap(&parts.insertedSectionRanges, &draft.insertedSectionRanges)
+      swap(&parts.reloadedSectionRanges, &draft.reloadedSectionRanges)
+      swap(&parts.movedSections, &draft.movedSections)
+      swap(&parts.deletedElements, &draft.deletedElements)
+      swap(&parts.insertedElements, &draft.insertedElements)
+      swap(&parts.reloadedElements, &draft.reloadedElements)
+      swap(&parts.movedElements, &draft.movedElements)
+      self.init(parts: parts)
+      return
+    }
+    /// The list taken out of `list`, an empty one left in its place.
+    func take<T>(_ list: inout [T]) -> [T] {
+      var taken: [T] = []
+      swap(&taken, &list)
+      return taken
+    }
+    if !draft.deletedElements.isEmpty {
+      self.init(elements: take(&draft.deletedElements), .deleted)
+    } else if !draft.insertedElements.isEmpty {
+      self.init(elements: take(&draft.insertedElements), .inserted)
+    } else if !draft.reloadedElements.isEmpty {
+      self.init(elements: take(&draft.reloadedElements), .reloaded)
+    } else if !draft.movedElements.isEmpty {
+      self.init(moves: take(&draft.movedElements))
+    } else {
+      self.init()
+    }
   }
 }
 
 extension Array {
-  /// Removes every element, keeping the buffer, element by element: for the few elements of a
-  /// batch's lists, cheaper than `removeAll(keepingCapacity:)`, which replaces a subrange
-  /// (about 230 instructions for a list of three index paths, against about 60).
+  /// Removes every element, keeping the buffer: element by element when there are few (for the
+  /// few elements of a batch's lists, cheaper than `removeAll(keepingCapacity:)`, which replaces
+  /// a subrange: about 230 instructions for a list of three index paths, against about 60), with
+  /// `removeAll(keepingCapacity:)` beyond 32.
   ///
   /// - Complexity: O(n).
   @inline(__always)
   mutating func removeAllKeepingBuffer() {
+    guard count <= 32 else {
+      removeAll(keepingCapacity: true)
+      return
+    }
     while !isEmpty { removeLast() }
   }
 }

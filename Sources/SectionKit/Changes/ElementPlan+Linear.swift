@@ -21,10 +21,11 @@ extension ElementPlan {
   static func byOldStart(
     _ oldRuns: [(run: Run, newStart: Int)], oldCount: Int, into order: inout [Int]
   ) {
-    order.removeAll(keepingCapacity: true)
+    order.removeAllKeepingBuffer()
     guard oldRuns.count > 64, oldCount <= 16 * oldRuns.count, oldCount <= Int(Int32.max) else {
-      order.append(contentsOf: oldRuns.indices)
-      order.sort { oldRuns[$0].run.start < oldRuns[$1].run.start }
+      for index in oldRuns.indices { order.append(index) }
+      // Starts are unique (the runs are disjoint): an unstable sort, with no merge buffer.
+      order.withUnsafeMutableBufferPointer { $0.sortUnstably { oldRuns[$0].run.start } }
       return
     }
     var runAt = [Int32](repeating: -1, count: oldCount)
@@ -73,7 +74,7 @@ extension ElementPlan {
 
   /// ``settle(_:)`` for the candidates this reading holds.
   mutating func settleCandidates() {
-    reloads.removeAll(keepingCapacity: true)
+    reloads.removeAllKeepingBuffer()
     guard !candidates.isEmpty else { return }
     if !candidates.indices.dropFirst().allSatisfy({ candidates[$0 - 1].old < candidates[$0].old }) {
       candidates.sort { $0.old < $1.old }
@@ -131,7 +132,7 @@ extension ElementPlan {
     of candidates: [(old: Int, new: Int)], removedAscending removed: [Int],
     fixedAscending fixed: [Int], into displacement: inout [Int]
   ) {
-    displacement.removeAll(keepingCapacity: true)
+    displacement.removeAllKeepingBuffer()
     displacement.reserveCapacity(candidates.count)
     var removedBelow = 0
     var fixedTaken = 0

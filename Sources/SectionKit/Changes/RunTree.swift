@@ -76,9 +76,12 @@ struct RunPool {
 
   /// Empties the pool, keeping its arrays' capacity, for the next batch.
   mutating func removeAll() {
-    nodes.removeAll(keepingCapacity: true)
-    listCounts.removeAll(keepingCapacity: true)
-    listSizes.removeAll(keepingCapacity: true)
+    // Each only when not empty: a batch whose sections each had one change used none of them.
+    if !nodes.isEmpty { nodes.removeAll(keepingCapacity: true) }
+    if !listCounts.isEmpty {
+      listCounts.removeAll(keepingCapacity: true)
+      listSizes.removeAll(keepingCapacity: true)
+    }
     visits = 0
     // The priorities start over: a batch builds the same trees whatever came before.
     seed = Self.initialSeed
