@@ -47,6 +47,38 @@ import Testing
     #expect(compared > RunListTests.iterations / 2)
   }
 
+  /// Batches touching many of a tree's sections (at least one in 16 of them, across more than 64,
+  /// where the touched sections are sorted through a bit set of several words, and fewer, where
+  /// they are sorted by comparison): every changeset valid, its lists sorted (the adapter's JSON
+  /// round trip rejects unsorted ones), and replayed to the model.
+  @Test(arguments: [150, 1_500])
+  func batchesTouchingManySectionsAreValid(sectionCount: Int) {
+    let seed = SeededGenerator.seed(fromEnvironment: "SECTIONKIT_SEED", default: 0xD0E5)
+    var random = SeededGenerator(seed: seed)
+    let root = ComposedSectionProvider()
+    let sections = (0..<sectionCount).map { _ in ArraySection<Int>(Array(0..<3)) }
+    for section in sections { root.append(section) }
+    let coordinator = Coordinator(sectionProvider: root)
+    let adapter = TestAdapter.toleratingReloadsWithMoves(record: TestAdapter.reportToTestFramework)
+    coordinator.adapter = adapter
+    var next = 100
+    for iteration in 0..<40 {
+      coordinator.performBatchUpdates {
+        for _ in 0..<Int.random(in: 20...200, using: &random) {
+          next += 1
+          RunListTests.Tree.randomElementChange(
+            in: sections.randomElement(using: &random)!, value: next, using: &random)
+        }
+      }
+      let expected = sections.map { $0.elements.map(String.init(describing:)) }
+      guard adapter.mirrorValues == expected else {
+        Issue.record("seed \(seed), iteration \(iteration): the mirror is not the model")
+        return
+      }
+    }
+    #expect(adapter.changesets.count == 40)
+  }
+
   /// When the adapter keeps no changeset, the coordinator writes the next batch's changeset into
   /// the storage of the last one (its box, its lists and its list of new counts): every changeset
   /// written so must still be valid and replay to the model, with nothing left of the last one.

@@ -63,17 +63,25 @@ import Testing
           to: Int.random(in: 0..<children, using: &random))
       default:
         guard let section = sections.randomElement(using: &random) else { return }
-        let count = section.count
         next += 1
-        switch Int.random(in: 0..<4, using: &random) {
-        case 1 where count > 0: section.remove(at: Int.random(in: 0..<count, using: &random))
-        case 2 where count > 0: section[Int.random(in: 0..<count, using: &random)] = next
-        case 3 where count > 1:
-          let from = Int.random(in: 0..<count, using: &random)
-          let offset = Int.random(in: 1..<count, using: &random)
-          section.move(from: from, to: (from + offset) % count)
-        default: section.insert(next, at: Int.random(in: 0...count, using: &random))
-        }
+        Self.randomElementChange(in: section, value: next, using: &random)
+      }
+    }
+
+    /// One random element change of `section`: a remove, an update to `value`, a move (never
+    /// onto itself) or an insert of `value`.
+    static func randomElementChange(
+      in section: ArraySection<Int>, value: Int, using random: inout SeededGenerator
+    ) {
+      let count = section.count
+      switch Int.random(in: 0..<4, using: &random) {
+      case 1 where count > 0: section.remove(at: Int.random(in: 0..<count, using: &random))
+      case 2 where count > 0: section[Int.random(in: 0..<count, using: &random)] = value
+      case 3 where count > 1:
+        let from = Int.random(in: 0..<count, using: &random)
+        let offset = Int.random(in: 1..<count, using: &random)
+        section.move(from: from, to: (from + offset) % count)
+      default: section.insert(value, at: Int.random(in: 0...count, using: &random))
       }
     }
   }

@@ -76,6 +76,13 @@ struct BatchReducer {
     case elements(Int)
   }
 
+  /// Scratch space of ``sortTouchedByPresence()``: a bit per old section (all clear between
+  /// uses), the position in ``touched`` of each marked one, and the array the sorted entries go
+  /// to (the unsorted one is kept for the next batch).
+  private var presence: [UInt64] = []
+  private var positionOfOld: [Int32] = []
+  private var spareTouched: [Touched] = []
+
   /// A touched old section and its edits.
   private struct Touched {
     var old: Int
@@ -126,6 +133,8 @@ struct BatchReducer {
       && touchedIndex.capacity <= 2 * RunPool.retainedCapacity
       && buffers.capacity <= RunPool.retainedCapacity
       && events.rest.capacity <= RunPool.retainedCapacity
+      && positionOfOld.capacity <= 16 * RunPool.retainedCapacity
+      && spareTouched.capacity <= RunPool.retainedCapacity
   }
 
   /// Keeps `parts`, the box of an applied changeset that nobody else holds, and its lists for the
@@ -534,8 +543,47 @@ struct BatchReducer {
     guard
       !touched.indices.dropFirst().allSatisfy({ touched[$0 - 1].old < touched[$0].old })
     else { return }
-    // Old indexes are unique, so an unstable sort gives the same order, with no merge buffer.
-    touched.withUnsafeMutableBufferPointer { $0.sortUnstably { $0.old } }
+    if touched.count >= 16 && oldCounts.count <= 16 * touched.count {
+      sortTouchedByPresence()
+    } else {
+      // Old indexes are unique, so an unstable sort gives the same order, with no merge buffer.
+      touched.withUnsafeMutableBufferPointer { $0.sortUnstably { $0.old } }
+    }
+  }
+
+  /// Sorts ``touched`` by marking each old index in a bit set and reading the set in order: for
+  /// touched sections dense among the old ones (at least one in 16), linear, and with none of a
+  /// comparison sort's unpredictable branches (random keys mispredict about every other one).
+  ///
+  /// - Complexity: O(t + s/64) for t touched sections of s.
+  private mutating func sortTouchedByPresence() {
+    let words = (oldCounts.count + 63) >> 6
+    while presence.count < words { presence.append(0) }
+    while positionOfOld.count < oldCounts.count { positionOfOld.append(0) }
+    var sorted = ReadOffBuffers.take(&spareTouched)
+    sorted.reserveCapacity(touched.count)
+    touched.withUnsafeBufferPointer { entries in
+      presence.withUnsafeMutableBufferPointer { bits in
+        positionOfOld.withUnsafeMutableBufferPointer { position in
+          for index in entries.indices {
+            let old = entries[index].old
+            bits[old >> 6] |= 1 &<< UInt64(old & 63)
+            position[old] = Int32(truncatingIfNeeded: index)
+          }
+          for word in 0..<words {
+            var bitsLeft = bits[word]
+            bits[word] = 0
+            while bitsLeft != 0 {
+              let old = word << 6 | bitsLeft.trailingZeroBitCount
+              sorted.append(entries[Int(position[old])])
+              bitsLeft &= bitsLeft &- 1
+            }
+          }
+        }
+      }
+    }
+    swap(&touched, &sorted)
+    spareTouched = sorted
   }
 
   /// Reserves room in `changeset`'s element lists for what the sections `edited` read off, so
