@@ -50,6 +50,51 @@ import Testing
     #expect(scanned.few > 0 && scanned.many > 0, "\(scanned)")
   }
 
+  /// The subsequence is increasing and the heaviest there is, found by trying every subset, for
+  /// up to 10 runs, under both weightings of `ElementPlan`.
+  @Test func longestIncreasingRunsIsTheHeaviestIncreasingSubset() {
+    let seed = SeededGenerator.seed(fromEnvironment: "SECTIONKIT_SEED", default: 0x11E5)
+    var random = SeededGenerator(seed: seed)
+    for _ in 0..<Self.iterations {
+      // Disjoint runs in a random order, some updated.
+      var runs: [Run] = []
+      var start = 0
+      for _ in 0..<Int.random(in: 1...10, using: &random) {
+        start += Int.random(in: 0...2, using: &random)
+        let updated = Int.random(in: 0..<3, using: &random) == 0
+        let count = Int.random(in: 1...4, using: &random)
+        runs.append(Run(kind: updated ? .updated : .old, start: start, count: count))
+        start += count
+      }
+      runs.shuffle(using: &random)
+      let weightings: [(Run) -> Int] = [
+        { $0.count }, { $0.kind == .updated ? 0 : $0.count },
+      ]
+      for weight in weightings {
+        let staying = longestIncreasingRuns(runs, weight: weight)
+        let chosen = runs.indices.filter { staying[$0] }
+        #expect(
+          chosen.indices.dropFirst().allSatisfy {
+            runs[chosen[$0 - 1]].start < runs[chosen[$0]].start
+          },
+          "seed \(seed): \(runs) → \(staying) is not increasing")
+        var heaviest = 0
+        for subset in 0..<(1 << runs.count) {
+          let members = runs.indices.filter { subset & (1 << $0) != 0 }
+          guard
+            members.indices.dropFirst().allSatisfy({
+              runs[members[$0 - 1]].start < runs[members[$0]].start
+            })
+          else { continue }
+          heaviest = max(heaviest, members.reduce(0) { $0 + weight(runs[$1]) })
+        }
+        #expect(
+          chosen.reduce(0) { $0 + weight(runs[$1]) } == heaviest,
+          "seed \(seed): \(runs) → \(staying), the heaviest weighs \(heaviest)")
+      }
+    }
+  }
+
   @Test func oldRunsInOldOrderAllStayWhateverTheWeights() {
     let seed = SeededGenerator.seed(fromEnvironment: "SECTIONKIT_SEED", default: 0x5108)
     var random = SeededGenerator(seed: seed)
