@@ -50,6 +50,21 @@ import Testing
     #expect(scanned.few > 0 && scanned.many > 0, "\(scanned)")
   }
 
+  /// 1 to `maxCount` disjoint runs in old order, some updated (single slots, as `markUpdated`
+  /// leaves them).
+  static func runsInOldOrder(upTo maxCount: Int, using random: inout SeededGenerator) -> [Run] {
+    var runs: [Run] = []
+    var start = 0
+    for _ in 0..<Int.random(in: 1...maxCount, using: &random) {
+      start += Int.random(in: 0...3, using: &random)
+      let updated = Bool.random(using: &random)
+      let count = updated ? 1 : Int.random(in: 1...5, using: &random)
+      runs.append(Run(kind: updated ? .updated : .old, start: start, count: count))
+      start += count
+    }
+    return runs
+  }
+
   /// The subsequence is increasing and the heaviest there is, found by trying every subset, for
   /// up to 10 runs, under both weightings of `ElementPlan`.
   @Test func longestIncreasingRunsIsTheHeaviestIncreasingSubset() {
@@ -57,15 +72,7 @@ import Testing
     var random = SeededGenerator(seed: seed)
     for _ in 0..<Self.iterations {
       // Disjoint runs in a random order, some updated.
-      var runs: [Run] = []
-      var start = 0
-      for _ in 0..<Int.random(in: 1...10, using: &random) {
-        start += Int.random(in: 0...2, using: &random)
-        let updated = Int.random(in: 0..<3, using: &random) == 0
-        let count = Int.random(in: 1...4, using: &random)
-        runs.append(Run(kind: updated ? .updated : .old, start: start, count: count))
-        start += count
-      }
+      var runs = Self.runsInOldOrder(upTo: 10, using: &random)
       runs.shuffle(using: &random)
       let weightings: [(Run) -> Int] = [
         { $0.count }, { $0.kind == .updated ? 0 : $0.count },
@@ -99,16 +106,7 @@ import Testing
     let seed = SeededGenerator.seed(fromEnvironment: "SECTIONKIT_SEED", default: 0x5108)
     var random = SeededGenerator(seed: seed)
     for _ in 0..<Self.iterations {
-      // Disjoint runs in old order, some updated (single slots, as `markUpdated` leaves them).
-      var runs: [Run] = []
-      var start = 0
-      for _ in 0..<Int.random(in: 1...12, using: &random) {
-        start += Int.random(in: 0...3, using: &random)
-        let updated = Bool.random(using: &random)
-        let count = updated ? 1 : Int.random(in: 1...5, using: &random)
-        runs.append(Run(kind: updated ? .updated : .old, start: start, count: count))
-        start += count
-      }
+      let runs = Self.runsInOldOrder(upTo: 12, using: &random)
       let scale = runs.reduce(0) { $0 + $1.count } + 1
       // The two weightings of `ElementPlan`.
       let unchangedOnly = longestIncreasingRuns(runs) { $0.kind == .updated ? 0 : $0.count }
