@@ -30,6 +30,18 @@ extension Coordinator {
       endBatch()
       return
     }
+    // The common case, a further event of a batch whose reducer is open: nothing to commit, no
+    // move of the adapter's to intercept, no reload owed. Checked at once, then straight to the
+    // reducer (the checks below come to the same).
+    if reducerRole == .open && pendingCommit == nil && handlers.expectedMove == nil && !needsReload
+      && adapter != nil
+    {
+      if case .invalidateAll = event {
+      } else {
+        batchReducer.apply(event)
+        return
+      }
+    }
     // A change made while a changeset is being applied starts the next batch from the state the
     // adapter is switching to.
     commitPending()
