@@ -144,13 +144,12 @@ struct BatchReducer {
     spareBox = parts
   }
 
-  /// Keeps `recounted`, the list of new counts of an applied commit, which nobody else holds
-  /// (it is left empty), for the next batch's commit.
-  mutating func reuseRecounted(_ recounted: inout [PresentedState.Recount]) {
-    guard spareRecounted.capacity == 0, recounted.capacity <= RunPool.retainedCapacity else {
-      return
-    }
-    swap(&spareRecounted, &recounted)
+  /// Keeps the list of new counts of `commit`, an applied commit nobody else holds, for the next
+  /// batch's commit.
+  mutating func reuseRecounted(of commit: consuming PresentedState.Commit) {
+    guard spareRecounted.capacity == 0, commit.recounted.capacity <= RunPool.retainedCapacity
+    else { return }
+    swap(&spareRecounted, &commit.recounted)
     spareRecounted.removeAllKeepingBuffer()
   }
 

@@ -164,7 +164,7 @@ extension Coordinator {
 
   /// Switches the data source to the state after the changeset being applied.
   func commitPending() {
-    guard var commit = pendingCommit.take() else { return }
+    guard let commit = pendingCommit.take() else { return }
     let survivors = selectedSurvivors(of: commit.changeset)
     // Each cleared only when set: a single change (the most common batch) sets neither, and
     // writing them costs more than reading them.
@@ -174,7 +174,7 @@ extension Coordinator {
     applyCommit(commit, survivors: survivors)
     // Applied, its list of new counts goes back to the reducer for the next batch.
     if commit.recounted.capacity > 0 && reducerRole == .spare {
-      batchReducer.reuseRecounted(&commit.recounted)
+      batchReducer.reuseRecounted(of: consume commit)
     }
   }
 }
