@@ -22,7 +22,7 @@ public struct TestAdapterFailure: Sendable, CustomStringConvertible {
     /// The changeset does not survive a JSON round trip: decoding its encoding throws (it breaks
     /// one of the invariants every changeset must keep) or gives another changeset.
     case notCodable
-    /// The changeset's section sets (``Changeset/deletedSections`` and the others, what a
+    /// The changeset's section sets (`deletedSections` and the others, what a
     /// collection view is given) disagree with its section ranges, which the validation reads.
     case inconsistentSectionSets
   }
