@@ -311,59 +311,79 @@ struct RunPool {
     return .tree(tree)
   }
 
-  /// Cuts the run of `list` holding slot `position` in two, unless the slot starts a run; returns
-  /// the index (from 0) of the run that starts at `position` (the count of runs at the end).
-  private mutating func boundary(_ list: Int, at position: Int) -> Int {
-    let base = list * listCapacity
-    let count = Int(listCounts[list])
-    var offset = 0
-    for index in 0..<count {
-      visits &+= 1
-      if position == offset { return index }
-      let run = listRuns[base + index]
-      if position < offset + run.count {
-        let (head, tail) = run.split(at: position - offset)
-        listRuns[base + index] = head
-        insertRun(tail, in: list, at: index + 1)
-        return index + 1
+  /// The runs of one small list, edited in place through a pointer: no uniqueness or bounds check
+  /// on each write, as an edit shifts up to ``listCapacity`` runs. ``roomy(_:)`` has made room for
+  /// the three runs an edit adds at most.
+  private struct ListEdit {
+    let runs: UnsafeMutablePointer<Run>
+    var count: Int
+    /// The runs looked at, for ``RunPool/visits``.
+    var visits = 0
+
+    /// Cuts the run holding slot `position` in two, unless the slot starts a run; returns the
+    /// index (from 0) of the run that starts at `position` (the count of runs at the end).
+    mutating func boundary(at position: Int) -> Int {
+      var offset = 0
+      for index in 0..<count {
+        visits &+= 1
+        if position == offset { return index }
+        let run = runs[index]
+        if position < offset + run.count {
+          let (head, tail) = run.split(at: position - offset)
+          runs[index] = head
+          insert(tail, at: index + 1)
+          return index + 1
+        }
+        offset += run.count
       }
-      offset += run.count
+      return count
     }
-    return count
+
+    /// Puts `run` at index `index`, shifting the runs after it.
+    mutating func insert(_ run: Run, at index: Int) {
+      var cursor = count
+      while cursor > index {
+        runs[cursor] = runs[cursor - 1]
+        cursor -= 1
+      }
+      runs[index] = run
+      count += 1
+    }
+
+    /// Takes the run at index `index` out, shifting the runs after it.
+    mutating func remove(at index: Int) -> Run {
+      let run = runs[index]
+      var cursor = index
+      while cursor < count - 1 {
+        runs[cursor] = runs[cursor + 1]
+        cursor += 1
+      }
+      count -= 1
+      return run
+    }
   }
 
-  /// Puts `run` at index `index` of the runs of `list`, shifting the runs after it.
-  private mutating func insertRun(_ run: Run, in list: Int, at index: Int) {
-    let base = list * listCapacity
-    var cursor = base + Int(listCounts[list])
-    while cursor > base + index {
-      listRuns[cursor] = listRuns[cursor - 1]
-      cursor -= 1
+  /// Runs `body` on the runs of small list `list`, in place.
+  private mutating func editList<Result>(
+    _ list: Int32, _ body: (inout ListEdit) -> Result
+  ) -> Result {
+    let list = Int(list)
+    let (base, count) = (list * listCapacity, Int(listCounts[list]))
+    let (result, edited) = listRuns.withUnsafeMutableBufferPointer { buffer in
+      var edit = ListEdit(runs: buffer.baseAddress! + base, count: count)
+      let result = body(&edit)
+      return (result, edit)
     }
-    listRuns[base + index] = run
-    listCounts[list] += 1
-  }
-
-  /// Takes the run at index `index` out of `list`, shifting the runs after it.
-  private mutating func removeRun(in list: Int, at index: Int) -> Run {
-    let base = list * listCapacity
-    let run = listRuns[base + index]
-    let end = base + Int(listCounts[list]) - 1
-    var cursor = base + index
-    while cursor < end {
-      listRuns[cursor] = listRuns[cursor + 1]
-      cursor += 1
-    }
-    listCounts[list] -= 1
-    return run
+    listCounts[list] = Int32(edited.count)
+    visits &+= edited.visits
+    return result
   }
 
   /// Inserts `count` new slots at `position`.
   mutating func insert(_ count: Int, into slots: Slots, at position: Int) -> Slots {
     switch roomy(slots) {
     case .list(let list):
-      let index = boundary(Int(list), at: position)
-      insertRun(.inserted(count), in: Int(list), at: index)
+      editList(list) { $0.insert(.inserted(count), at: $0.boundary(at: position)) }
       listSizes[Int(list)] += count
       return .list(list)
     case .tree(let tree):
@@ -375,9 +395,11 @@ struct RunPool {
   mutating func remove(from slots: Slots, at position: Int) -> Slots {
     switch roomy(slots) {
     case .list(let list):
-      let index = boundary(Int(list), at: position)
-      _ = boundary(Int(list), at: position + 1)
-      _ = removeRun(in: Int(list), at: index)
+      editList(list) { edit in
+        let index = edit.boundary(at: position)
+        _ = edit.boundary(at: position + 1)
+        _ = edit.remove(at: index)
+      }
       listSizes[Int(list)] -= 1
       return .list(list)
     case .tree(let tree):
@@ -389,10 +411,12 @@ struct RunPool {
   mutating func move(in slots: Slots, from: Int, to: Int) -> Slots {
     switch roomy(slots) {
     case .list(let list):
-      let index = boundary(Int(list), at: from)
-      _ = boundary(Int(list), at: from + 1)
-      let run = removeRun(in: Int(list), at: index)
-      insertRun(run, in: Int(list), at: boundary(Int(list), at: to))
+      editList(list) { edit in
+        let index = edit.boundary(at: from)
+        _ = edit.boundary(at: from + 1)
+        let run = edit.remove(at: index)
+        edit.insert(run, at: edit.boundary(at: to))
+      }
       return .list(list)
     case .tree(let tree):
       let (rest, piece) = cut(tree, at: from, count: 1)
@@ -404,10 +428,11 @@ struct RunPool {
   mutating func markUpdated(_ slots: Slots, at position: Int) -> Slots {
     switch roomy(slots) {
     case .list(let list):
-      let index = boundary(Int(list), at: position)
-      _ = boundary(Int(list), at: position + 1)
-      let place = Int(list) * listCapacity + index
-      if listRuns[place].kind == .old { listRuns[place].kind = .updated }
+      editList(list) { edit in
+        let index = edit.boundary(at: position)
+        _ = edit.boundary(at: position + 1)
+        if edit.runs[index].kind == .old { edit.runs[index].kind = .updated }
+      }
       return .list(list)
     case .tree(let tree):
       return .tree(markUpdated(tree, at: position))
