@@ -296,36 +296,12 @@ public struct Changeset: Sendable {
     deletedElements: [IndexPath], insertedElements: [IndexPath],
     reloadedElements: [IndexPath], movedElements: [Move]
   ) {
-    let nonEmpty =
-      (deletedElements.isEmpty ? 0 : 1) + (insertedElements.isEmpty ? 0 : 1)
-      + (reloadedElements.isEmpty ? 0 : 1) + (movedElements.isEmpty ? 0 : 1)
-    guard
-      deletedSectionRanges.isEmpty && insertedSectionRanges.isEmpty
-        && reloadedSectionRanges.isEmpty && movedSections.isEmpty && nonEmpty <= 1
-    else {
-      let parts = Parts()
-      parts.deletedSectionRanges = deletedSectionRanges
-      parts.insertedSectionRanges = insertedSectionRanges
-      parts.reloadedSectionRanges = reloadedSectionRanges
-      parts.movedSections = movedSections
-      parts.deletedElements = deletedElements
-      parts.insertedElements = insertedElements
-      parts.reloadedElements = reloadedElements
-      parts.movedElements = movedElements
-      storage = .parts(parts)
-      return
-    }
-    if !deletedElements.isEmpty {
-      storage = .elements(deletedElements, .deleted)
-    } else if !insertedElements.isEmpty {
-      storage = .elements(insertedElements, .inserted)
-    } else if !reloadedElements.isEmpty {
-      storage = .elements(reloadedElements, .reloaded)
-    } else if !movedElements.isEmpty {
-      storage = .moves(movedElements)
-    } else {
-      storage = .empty
-    }
+    var draft = ChangesetDraft(
+      deletedSectionRanges: deletedSectionRanges, insertedSectionRanges: insertedSectionRanges,
+      reloadedSectionRanges: reloadedSectionRanges, movedSections: movedSections,
+      deletedElements: deletedElements, insertedElements: insertedElements,
+      reloadedElements: reloadedElements, movedElements: movedElements)
+    self.init(taking: &draft, box: nil)
   }
 
   /// Whether nothing changed.
