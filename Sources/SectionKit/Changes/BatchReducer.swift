@@ -811,6 +811,16 @@ struct BatchReducer {
       Self.readOff(change, oldSection: old, newSection: new, into: &changes)
       return oldCounts[old] + Self.countDelta(of: change)
     case .runs(let slots):
+      // A small list with no updated run out of order: read off from the list in place.
+      if pool.withListRuns(
+        slots,
+        {
+          Self.readOffSmallList(
+            $0, oldSection: old, oldCount: oldCounts[old], newSection: new, into: &changes)
+        }) == true
+      {
+        return pool.size(slots)
+      }
       var runs = ReadOffBuffers.take(&buffers.runs)
       pool.runs(slots, into: &runs, stack: &buffers.stack)
       Self.reduceElements(
@@ -1232,7 +1242,7 @@ func longestIncreasingRuns<Runs: RandomAccessCollection<Run>>(
     for _ in 0..<runs.count { staying.append(true) }
     return
   }
-  // Rank runs by old start; a Fenwick tree over ranks gives the best chain ending below a rank.
+  // Rank runs by old start.
   let rank =
     ranks
     ?? {
@@ -1243,38 +1253,63 @@ func longestIncreasingRuns<Runs: RandomAccessCollection<Run>>(
     }()
   let count = runs.count
   for _ in 0..<count { staying.append(false) }
-  // The Fenwick tree's best chain (weight, last run) per rank, and each run's predecessor: scratch
-  // space on the stack for a few runs, not three arrays on the heap.
-  withUnsafeTemporaryAllocation(of: Int.self, capacity: 3 * count + 2) { scratch in
-    let treeWeight = scratch.baseAddress!
-    let treeRun = treeWeight + (count + 1)
-    let previous = treeRun + (count + 1)
-    treeWeight.initialize(repeating: 0, count: count + 1)
-    treeRun.initialize(repeating: -1, count: count + 1)
-    previous.initialize(repeating: -1, count: count)
-    var best = (weight: 0, run: -1)
-    for index in 0..<count {
-      // Best chain over ranks < rank[index].
-      var query = rank[index] - 1
-      var found = (weight: 0, run: -1)
-      while query > 0 {
-        if treeWeight[query] > found.weight { found = (treeWeight[query], treeRun[query]) }
-        query -= query & -query
-      }
-      let chain = (weight: found.weight + weight(runs[runs.startIndex + index]), run: index)
-      previous[index] = found.run
-      if chain.weight > best.weight { best = chain }
-      var slot = rank[index]
-      while slot <= count {
-        if chain.weight > treeWeight[slot] { (treeWeight[slot], treeRun[slot]) = chain }
-        slot += slot & -slot
-      }
+  // Scratch space on the stack for a few runs, not three arrays on the heap.
+  withUnsafeTemporaryAllocation(of: Int.self, capacity: heaviestChainScratch(count)) { scratch in
+    staying.withUnsafeMutableBufferPointer { staying in
+      heaviestIncreasingChain(
+        count: count, scratch: scratch.baseAddress!, rank: { rank[$0] },
+        weight: { weight(runs[runs.startIndex + $0]) }, stay: { staying[$0] = true })
     }
-    var cursor = best.run
-    while cursor >= 0 {
-      staying[cursor] = true
-      cursor = previous[cursor]
+  }
+}
+
+/// The room ``heaviestIncreasingChain(count:scratch:rank:weight:stay:)`` needs for `count` runs.
+@inline(__always)
+func heaviestChainScratch(_ count: Int) -> Int { 3 * count + 2 }
+
+/// The heaviest chain of runs `0..<count` (in new order) whose ranks by old start increase: calls
+/// `stay` for each run of it, last first. `rank(i)` is run i's rank by old start (from 1), and
+/// `scratch` room for ``heaviestChainScratch(_:)`` integers. The one subsequence of
+/// ``longestIncreasingRuns(_:ranks:into:weight:)`` and of the read-off of a small run list, so
+/// that both choose the same runs where several chains weigh the same.
+///
+/// - Complexity: O(r log r) for r runs.
+@inline(__always)
+func heaviestIncreasingChain(
+  count: Int, scratch: UnsafeMutablePointer<Int>, rank: (Int) -> Int, weight: (Int) -> Int,
+  stay: (Int) -> Void
+) {
+  // A Fenwick tree over ranks gives the best chain (weight, last run) ending below a rank; and
+  // each run's predecessor.
+  let treeWeight = scratch
+  let treeRun = treeWeight + (count + 1)
+  let previous = treeRun + (count + 1)
+  treeWeight.initialize(repeating: 0, count: count + 1)
+  treeRun.initialize(repeating: -1, count: count + 1)
+  previous.initialize(repeating: -1, count: count)
+  var best = (weight: 0, run: -1)
+  for index in 0..<count {
+    // Best chain over ranks < rank(index).
+    let runRank = rank(index)
+    var query = runRank - 1
+    var found = (weight: 0, run: -1)
+    while query > 0 {
+      if treeWeight[query] > found.weight { found = (treeWeight[query], treeRun[query]) }
+      query -= query & -query
     }
+    let chain = (weight: found.weight + weight(index), run: index)
+    previous[index] = found.run
+    if chain.weight > best.weight { best = chain }
+    var slot = runRank
+    while slot <= count {
+      if chain.weight > treeWeight[slot] { (treeWeight[slot], treeRun[slot]) = chain }
+      slot += slot & -slot
+    }
+  }
+  var cursor = best.run
+  while cursor >= 0 {
+    stay(cursor)
+    cursor = previous[cursor]
   }
 }
 

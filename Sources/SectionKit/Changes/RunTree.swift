@@ -450,6 +450,18 @@ struct RunPool {
     }
   }
 
+  /// Calls `body` with the runs of `slots` in place when they are a small list; `nil` for a
+  /// treap.
+  @inline(__always)
+  func withListRuns<Result>(
+    _ slots: Slots, _ body: (UnsafeBufferPointer<Run>) -> Result
+  ) -> Result? {
+    guard case .list(let list) = slots else { return nil }
+    let base = Int(list) * listCapacity
+    let count = Int(listCounts[Int(list)])
+    return listRuns.withUnsafeBufferPointer { body(.init(rebasing: $0[base..<base + count])) }
+  }
+
   /// The runs of `slots`, in order.
   func runs(_ slots: Slots) -> [Run] {
     var result: [Run] = []
