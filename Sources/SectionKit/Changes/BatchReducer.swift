@@ -43,11 +43,14 @@ struct BatchReducer {
   /// The edits of each touched old section, in the order first touched.
   private var touched: [Touched] = []
   /// The position in ``touched`` of each old section, kept once more than
-  /// ``linearSearchLimit`` sections are touched (below that, a linear search is cheaper).
+  /// ``linearSearchLimit`` sections are touched (below that, a linear search is cheaper), in a
+  /// tree of more than ``sparseIndexLimit`` sections (below, ``positionOfOld`` keeps them).
   private var touchedIndex = PositionTable()
   /// Whether ``touched`` is sorted by old section (by the read-off), and ``touchedIndex`` stale.
   private var touchedIsSorted = false
   private static let linearSearchLimit = 16
+  /// Up to how many old sections ``positionOfOld`` indexes the touched ones, as a sparse set.
+  private static let sparseIndexLimit = 16 * RunPool.retainedCapacity
 
   /// Arrays the read-off fills and empties, kept with the reducer (see ``restart(presented:)``).
   private var buffers = ReadOffBuffers()
@@ -80,6 +83,10 @@ struct BatchReducer {
   /// uses), the position in ``touched`` of each marked one, and the array the sorted entries go
   /// to (the unsorted one is kept for the next batch).
   private var presence: [UInt64] = []
+  /// The position in ``touched`` of each touched old section, as a sparse set (in a tree of at
+  /// most ``sparseIndexLimit`` sections, once more than ``linearSearchLimit`` are touched): an
+  /// entry counts only where ``touched`` holds that section at that position, so that it is
+  /// never cleared, and a lookup is a read and a comparison, without hashing.
   private var positionOfOld: [Int32] = []
   private var spareTouched: [Touched] = []
 
@@ -133,7 +140,7 @@ struct BatchReducer {
       && touchedIndex.capacity <= 2 * RunPool.retainedCapacity
       && buffers.capacity <= RunPool.retainedCapacity
       && events.rest.capacity <= RunPool.retainedCapacity
-      && positionOfOld.capacity <= 16 * RunPool.retainedCapacity
+      && positionOfOld.capacity <= Self.sparseIndexLimit
       && spareTouched.capacity <= RunPool.retainedCapacity
   }
 
@@ -238,17 +245,32 @@ struct BatchReducer {
     if touched.count <= Self.linearSearchLimit {
       return touched.firstIndex { $0.old == old }
     }
-    return touchedIndex.position(of: old)
+    guard oldCounts.count <= Self.sparseIndexLimit else { return touchedIndex.position(of: old) }
+    let position = Int(positionOfOld[old])
+    return position < touched.count && touched[position].old == old ? position : nil
   }
 
   /// Records the first edit of old section `old`.
   private mutating func touch(_ old: Int, _ edits: SectionEdits) {
     if touched.isEmpty { touched.reserveCapacity(Self.linearSearchLimit) }
     touched.append(Touched(old: old, edits: edits))
+    guard touched.count > Self.linearSearchLimit else { return }
+    guard oldCounts.count <= Self.sparseIndexLimit else {
+      if touched.count == Self.linearSearchLimit + 1 {
+        for (position, entry) in touched.enumerated() { touchedIndex.insert(entry.old, position) }
+      } else {
+        touchedIndex.insert(old, touched.count - 1)
+      }
+      return
+    }
     if touched.count == Self.linearSearchLimit + 1 {
-      for (position, entry) in touched.enumerated() { touchedIndex.insert(entry.old, position) }
-    } else if touched.count > Self.linearSearchLimit + 1 {
-      touchedIndex.insert(old, touched.count - 1)
+      // Entries from earlier batches stay: they count only where `touched` agrees.
+      while positionOfOld.count < oldCounts.count { positionOfOld.append(0) }
+      for (position, entry) in touched.enumerated() {
+        positionOfOld[entry.old] = Int32(truncatingIfNeeded: position)
+      }
+    } else {
+      positionOfOld[old] = Int32(truncatingIfNeeded: touched.count - 1)
     }
   }
 
