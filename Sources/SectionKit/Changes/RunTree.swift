@@ -320,23 +320,65 @@ struct RunPool {
     /// The runs looked at, for ``RunPool/visits``.
     var visits = 0
 
-    /// Cuts the run holding slot `position` in two, unless the slot starts a run; returns the
-    /// index (from 0) of the run that starts at `position` (the count of runs at the end).
-    mutating func boundary(at position: Int) -> Int {
-      var offset = 0
-      for index in 0..<count {
-        visits &+= 1
-        if position == offset { return index }
-        let run = runs[index]
-        if position < offset + run.count {
-          let (head, tail) = run.split(at: position - offset)
-          runs[index] = head
-          insert(tail, at: index + 1)
-          return index + 1
-        }
-        offset += run.count
+    /// The index of the run holding slot `position`, and the slot's offset in it: one pass, which
+    /// stops once.
+    mutating func locate(_ position: Int) -> (index: Int, offset: Int) {
+      var (index, offset) = (0, position)
+      while index < count && offset >= runs[index].count {
+        offset -= runs[index].count
+        index += 1
       }
-      return count
+      visits &+= index + 1
+      return (index, offset)
+    }
+
+    /// Inserts `run` at slot `position`: cutting the run there, one shift for both pieces.
+    mutating func insert(_ run: Run, atSlot position: Int) {
+      let (index, offset) = locate(position)
+      guard index < count, offset > 0 else { return insert(run, at: index) }
+      let (head, tail) = runs[index].split(at: offset)
+      runs[index] = head
+      insert(run, tail, at: index + 1)
+    }
+
+    /// Takes the slot at `position` out, as a run of one slot; the run that held it keeps its
+    /// other slots, as one or two runs (one shift at most).
+    mutating func remove(slot position: Int) -> Run {
+      let (index, offset) = locate(position)
+      precondition(index < count, "RunPool: slot \(position) is past the list's end")
+      let (head, rest) = runs[index].split(at: offset)
+      let (slot, tail) = rest.split(at: 1)
+      switch (head.count > 0, tail.count > 0) {
+      case (false, false): _ = remove(at: index)
+      case (true, false): runs[index] = head
+      case (false, true): runs[index] = tail
+      case (true, true):
+        runs[index] = head
+        insert(tail, at: index + 1)
+      }
+      return slot
+    }
+
+    /// Marks the slot at `position` as updated when it is old, cutting it out of its run as a
+    /// run of its own, as a treap does (one shift at most).
+    mutating func markUpdated(_ position: Int) {
+      let (index, offset) = locate(position)
+      precondition(index < count, "RunPool: slot \(position) is past the list's end")
+      let (head, rest) = runs[index].split(at: offset)
+      var (slot, tail) = rest.split(at: 1)
+      if slot.kind == .old { slot.kind = .updated }
+      switch (head.count > 0, tail.count > 0) {
+      case (false, false): runs[index] = slot
+      case (true, false):
+        runs[index] = head
+        insert(slot, at: index + 1)
+      case (false, true):
+        runs[index] = slot
+        insert(tail, at: index + 1)
+      case (true, true):
+        runs[index] = head
+        insert(slot, tail, at: index + 1)
+      }
     }
 
     /// Puts `run` at index `index`, shifting the runs after it.
@@ -348,6 +390,19 @@ struct RunPool {
       }
       runs[index] = run
       count += 1
+    }
+
+    /// Puts `first` and `second` at indexes `index` and `index + 1`, shifting the runs after them
+    /// once.
+    mutating func insert(_ first: Run, _ second: Run, at index: Int) {
+      var cursor = count + 1
+      while cursor > index + 1 {
+        runs[cursor] = runs[cursor - 2]
+        cursor -= 1
+      }
+      runs[index] = first
+      runs[index + 1] = second
+      count += 2
     }
 
     /// Takes the run at index `index` out, shifting the runs after it.
@@ -383,7 +438,7 @@ struct RunPool {
   mutating func insert(_ count: Int, into slots: Slots, at position: Int) -> Slots {
     switch roomy(slots) {
     case .list(let list):
-      editList(list) { $0.insert(.inserted(count), at: $0.boundary(at: position)) }
+      editList(list) { $0.insert(.inserted(count), atSlot: position) }
       listSizes[Int(list)] += count
       return .list(list)
     case .tree(let tree):
@@ -395,11 +450,7 @@ struct RunPool {
   mutating func remove(from slots: Slots, at position: Int) -> Slots {
     switch roomy(slots) {
     case .list(let list):
-      editList(list) { edit in
-        let index = edit.boundary(at: position)
-        _ = edit.boundary(at: position + 1)
-        _ = edit.remove(at: index)
-      }
+      editList(list) { _ = $0.remove(slot: position) }
       listSizes[Int(list)] -= 1
       return .list(list)
     case .tree(let tree):
@@ -412,10 +463,8 @@ struct RunPool {
     switch roomy(slots) {
     case .list(let list):
       editList(list) { edit in
-        let index = edit.boundary(at: from)
-        _ = edit.boundary(at: from + 1)
-        let run = edit.remove(at: index)
-        edit.insert(run, at: edit.boundary(at: to))
+        let slot = edit.remove(slot: from)
+        edit.insert(slot, atSlot: to)
       }
       return .list(list)
     case .tree(let tree):
@@ -428,11 +477,7 @@ struct RunPool {
   mutating func markUpdated(_ slots: Slots, at position: Int) -> Slots {
     switch roomy(slots) {
     case .list(let list):
-      editList(list) { edit in
-        let index = edit.boundary(at: position)
-        _ = edit.boundary(at: position + 1)
-        if edit.runs[index].kind == .old { edit.runs[index].kind = .updated }
-      }
+      editList(list) { $0.markUpdated(position) }
       return .list(list)
     case .tree(let tree):
       return .tree(markUpdated(tree, at: position))
