@@ -2,41 +2,31 @@ import Foundation
 
 extension BatchReducer {
   /// Reads the runs of a section kept in a small list (see ``RunPool/Slots``) off into
-  /// `changeset`, in place, when no reading has to be chosen: the old runs are in old order (every
-  /// updated element is a reload that lands, every other survivor stays), or some moved and none
-  /// is updated (the runs outside the heaviest increasing chain move). Returns `false`, having
-  /// written nothing, when runs moved and some are updated: the general read-off weighs its
-  /// readings then.
+  /// `changeset`, in place, when one reading is the smallest without trying others: the old runs
+  /// are in old order (every updated element is a reload that lands, every other survivor
+  /// stays), or some moved and every updated element's reload lands at its new index (rule B3:
+  /// the explicit deletes and inserts place it, moves ignored). The runs outside the heaviest
+  /// increasing chain of unchanged elements then move. Returns `false`, having written nothing,
+  /// when a reload would land wrong: the general read-off weighs its readings then.
   ///
   /// The changes are those of the general read-off (`RunListTests` compare the two), each list
   /// ascending, with no array filled on the way: the runs are read where the pool keeps them,
-  /// and the chain's scratch space is on the stack.
+  /// and the scratch space is on the stack.
   ///
   /// - Complexity: O(r log r + c) for r runs and c changes read off.
   static func readOffSmallList(
     _ runs: UnsafeBufferPointer<Run>, oldSection: Int, oldCount: Int, newSection: Int,
     into changeset: inout ChangesetDraft
   ) -> Bool {
-    var (oldRuns, increasing, updated, lastStart) = (0, true, false, -1)
+    var (oldRuns, increasing, lastStart) = (0, true, -1)
     for run in runs where run.isOld {
       oldRuns += 1
       increasing = increasing && run.start > lastStart
-      updated = updated || run.kind == .updated
       lastStart = run.start
-    }
-    guard increasing || !updated else { return false }
-    // Inserts, in new order.
-    var position = 0
-    for run in runs {
-      if !run.isOld {
-        for new in position..<position + run.count {
-          changeset.insertedElements.append(IndexPath(item: new, section: newSection))
-        }
-      }
-      position += run.count
     }
     guard !increasing else {
       // Every old run stays: the gaps between them are deleted, the updated ones reloaded.
+      appendInserts(of: runs, section: newSection, to: &changeset)
       var nextOld = 0
       for run in runs where run.isOld {
         appendDeletes(nextOld..<run.start, section: oldSection, to: &changeset)
@@ -49,27 +39,30 @@ extension BatchReducer {
       appendDeletes(nextOld..<oldCount, section: oldSection, to: &changeset)
       return true
     }
-    // Old runs in new order: index (in `runs`), new start, rank by old start, whether it stays;
-    // then the chain's scratch space.
-    withUnsafeTemporaryAllocation(
-      of: Int.self, capacity: 4 * oldRuns + heaviestChainScratch(oldRuns)
-    ) { scratch in
+    let capacity = 7 * oldRuns + 2 + 2 * runs.count + heaviestChainScratch(oldRuns)
+    return withUnsafeTemporaryAllocation(of: Int.self, capacity: capacity) { scratch in
+      // Old runs in new order: index (in `runs`), new start, rank by old start (from 1), whether
+      // it stays; their order by old start; the deleted gaps (start, count) in old order; the
+      // inserted runs (start, count) in new order; then the chain's scratch space.
       let base = scratch.baseAddress!
-      let (index, newStart, rank, stays) = (
-        base, base + oldRuns, base + 2 * oldRuns, base + 3 * oldRuns
-      )
-      var (old, position) = (0, 0)
+      let (index, newStart) = (base, base + oldRuns)
+      let (rank, stays, order) = (base + 2 * oldRuns, base + 3 * oldRuns, base + 4 * oldRuns)
+      let gaps = base + 5 * oldRuns
+      let inserted = gaps + 2 * (oldRuns + 1)
+      let chainScratch = inserted + 2 * runs.count
+      var (old, position, insertedRuns, updated) = (0, 0, 0, false)
       for (at, run) in runs.enumerated() {
         if run.isOld {
-          index[old] = at
-          newStart[old] = position
-          stays[old] = 0
+          (index[old], newStart[old], stays[old]) = (at, position, 0)
+          updated = updated || run.kind == .updated
           old += 1
+        } else {
+          (inserted[2 * insertedRuns], inserted[2 * insertedRuns + 1]) = (position, run.count)
+          insertedRuns += 1
         }
         position += run.count
       }
-      // Ranks by old start: an insertion sort of the few runs into `rank` (as an order first).
-      let order = rank
+      // The order by old start: an insertion sort of the few runs.
       for next in 0..<oldRuns {
         var hole = next
         while hole > 0 && runs[index[order[hole - 1]]].start > runs[index[next]].start {
@@ -78,22 +71,54 @@ extension BatchReducer {
         }
         order[hole] = next
       }
-      // The deletes: the gaps between the old runs in old order.
-      var nextOld = 0
+      // The deleted gaps between the old runs in old order.
+      var (gapCount, nextOld) = (0, 0)
+      func gap(to end: Int) {
+        guard end > nextOld else { return }
+        (gaps[2 * gapCount], gaps[2 * gapCount + 1]) = (nextOld, end - nextOld)
+        gapCount += 1
+      }
       for position in 0..<oldRuns {
         let run = runs[index[order[position]]]
-        appendDeletes(nextOld..<run.start, section: oldSection, to: &changeset)
+        gap(to: run.start)
         nextOld = run.start + run.count
       }
-      appendDeletes(nextOld..<oldCount, section: oldSection, to: &changeset)
-      // Invert the order into ranks (from 1), through the `stays` column, cleared after.
-      for position in 0..<oldRuns { stays[order[position]] = position + 1 }
-      for old in 0..<oldRuns { (rank[old], stays[old]) = (stays[old], 0) }
+      gap(to: oldCount)
+      // Updated elements are reloaded: each must land where B3 puts it, past the deletes below
+      // it and the inserts at or below where it lands (ascending old, so both walks go forward).
+      if updated {
+        var (gap, deletedBelow, insert, insertedBelow) = (0, 0, 0, 0)
+        for position in 0..<oldRuns {
+          let (run, start) = (runs[index[order[position]]], newStart[order[position]])
+          guard run.kind == .updated else { continue }
+          for offset in 0..<run.count {
+            while gap < gapCount && gaps[2 * gap] < run.start + offset {
+              deletedBelow += gaps[2 * gap + 1]
+              gap += 1
+            }
+            let rank = run.start + offset - deletedBelow
+            while insert < insertedRuns && inserted[2 * insert] <= rank + insertedBelow {
+              insertedBelow += inserted[2 * insert + 1]
+              insert += 1
+            }
+            guard rank + insertedBelow == start + offset else { return false }
+          }
+        }
+      }
+      for position in 0..<oldRuns { rank[order[position]] = position + 1 }
+      // The chain weighs unchanged elements only: an updated one is reloaded wherever it is.
       heaviestIncreasingChain(
-        count: oldRuns, scratch: base + 4 * oldRuns, rank: { rank[$0] },
-        weight: { runs[index[$0]].count }, stay: { stays[$0] = 1 })
-      // The runs outside the chain move, element by element, in new order.
-      for old in 0..<oldRuns where stays[old] == 0 {
+        count: oldRuns, scratch: chainScratch, rank: { rank[$0] },
+        weight: { runs[index[$0]].kind == .updated ? 0 : runs[index[$0]].count },
+        stay: { stays[$0] = 1 })
+
+      appendInserts(of: runs, section: newSection, to: &changeset)
+      for gap in 0..<gapCount {
+        let start = gaps[2 * gap]
+        appendDeletes(start..<start + gaps[2 * gap + 1], section: oldSection, to: &changeset)
+      }
+      // The unchanged runs outside the chain move, element by element, in new order.
+      for old in 0..<oldRuns where stays[old] == 0 && runs[index[old]].kind == .old {
         let run = runs[index[old]]
         for offset in 0..<run.count {
           changeset.movedElements.append(
@@ -102,8 +127,32 @@ extension BatchReducer {
               to: IndexPath(item: newStart[old] + offset, section: newSection)))
         }
       }
+      // The reloads, in old order.
+      for position in 0..<(updated ? oldRuns : 0) {
+        let run = runs[index[order[position]]]
+        guard run.kind == .updated else { continue }
+        for old in run.start..<run.start + run.count {
+          changeset.reloadedElements.append(IndexPath(item: old, section: oldSection))
+        }
+      }
+      return true
     }
-    return true
+  }
+
+  /// Appends the inserts of the inserted runs among `runs` (in new order) of section `section`.
+  @inline(__always)
+  private static func appendInserts(
+    of runs: UnsafeBufferPointer<Run>, section: Int, to changeset: inout ChangesetDraft
+  ) {
+    var position = 0
+    for run in runs {
+      if !run.isOld {
+        for new in position..<position + run.count {
+          changeset.insertedElements.append(IndexPath(item: new, section: section))
+        }
+      }
+      position += run.count
+    }
   }
 
   /// Appends the deletes of old elements `range` of section `section`.

@@ -833,7 +833,7 @@ struct BatchReducer {
       Self.readOff(change, oldSection: old, newSection: new, into: &changes)
       return oldCounts[old] + Self.countDelta(of: change)
     case .runs(let slots):
-      // A small list with no updated run out of order: read off from the list in place.
+      // A small list whose reading needs no choice: read off from the list in place.
       if pool.withListRuns(
         slots,
         {
