@@ -833,6 +833,9 @@ struct BatchReducer {
       Self.readOff(change, oldSection: old, newSection: new, into: &changes)
       return oldCounts[old] + Self.countDelta(of: change)
     case .runs(let slots):
+      #if SECTIONKIT_INTERNAL_CHECKS
+        let before = changes
+      #endif
       // A small list whose reading needs no choice: read off from the list in place.
       if pool.withListRuns(
         slots,
@@ -841,6 +844,19 @@ struct BatchReducer {
             $0, oldSection: old, oldCount: oldCounts[old], newSection: new, into: &changes)
         }) == true
       {
+        #if SECTIONKIT_INTERNAL_CHECKS
+          // The general read-off of the same runs writes the same changes.
+          var general = before
+          var runs: [Run] = []
+          pool.runs(slots, into: &runs, stack: &buffers.stack)
+          Self.reduceElements(
+            runs, oldSection: old, oldCount: oldCounts[old], newSection: new, buffers: &buffers,
+            into: &general)
+          precondition(
+            general == changes,
+            "BatchReducer: the small-list read-off of section \(old) (\(runs)) differs from the "
+              + "general one")
+        #endif
         return pool.size(slots)
       }
       var runs = ReadOffBuffers.take(&buffers.runs)
