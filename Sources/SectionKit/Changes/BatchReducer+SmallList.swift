@@ -9,9 +9,9 @@ extension BatchReducer {
   /// increasing chain of unchanged elements then move. Returns `false`, having written nothing,
   /// when a reload would land wrong: the general read-off weighs its readings then.
   ///
-  /// The changes are those of the general read-off (`RunListTests` compare the two), each list
-  /// ascending, with no array filled on the way: the runs are read where the pool keeps them,
-  /// and the scratch space is on the stack.
+  /// The changes are those of the general read-off, each list ascending (`RunListTests` compare
+  /// the two, and `SECTIONKIT_INTERNAL_CHECKS` compares every read-off), with no array filled on
+  /// the way: the runs are read where the pool keeps them, and the scratch space is on the stack.
   ///
   /// - Complexity: O(r log r + c) for r runs and c changes read off.
   static func readOffSmallList(
