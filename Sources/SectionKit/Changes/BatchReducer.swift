@@ -833,39 +833,7 @@ struct BatchReducer {
       Self.readOff(change, oldSection: old, newSection: new, into: &changes)
       return oldCounts[old] + Self.countDelta(of: change)
     case .runs(let slots):
-      #if SECTIONKIT_INTERNAL_CHECKS
-        let before = changes
-      #endif
-      // A small list whose reading needs no choice: read off from the list in place.
-      if pool.withListRuns(
-        slots,
-        {
-          Self.readOffSmallList(
-            $0, oldSection: old, oldCount: oldCounts[old], newSection: new, into: &changes)
-        }) == true
-      {
-        #if SECTIONKIT_INTERNAL_CHECKS
-          // The general read-off of the same runs writes the same changes.
-          var general = before
-          var runs: [Run] = []
-          pool.runs(slots, into: &runs, stack: &buffers.stack)
-          Self.reduceElements(
-            runs, oldSection: old, oldCount: oldCounts[old], newSection: new, buffers: &buffers,
-            into: &general)
-          precondition(
-            general == changes,
-            "BatchReducer: the small-list read-off of section \(old) (\(runs)) differs from the "
-              + "general one")
-        #endif
-        return pool.size(slots)
-      }
-      var runs = ReadOffBuffers.take(&buffers.runs)
-      pool.runs(slots, into: &runs, stack: &buffers.stack)
-      Self.reduceElements(
-        runs, oldSection: old, oldCount: oldCounts[old], newSection: new, buffers: &buffers,
-        into: &changes)
-      buffers.runs = runs
-      return pool.size(slots)
+      return readRuns(slots, of: old, at: new, into: &changes)
     case .elements(let diff):
       let diff = events.diffs[diff].diff
       Self.reduceElements(
@@ -873,6 +841,47 @@ struct BatchReducer {
         buffers: &buffers, into: &changes)
       return diff.newCount
     }
+  }
+
+  /// ``readElements(_:of:at:into:)`` for a section with several changes, kept apart so that the
+  /// read-off of the sections with one change, the most, stays inlined in ``finish(mapping:)``.
+  @inline(never)
+  private mutating func readRuns(
+    _ slots: RunPool.Slots, of old: Int, at new: Int, into changes: inout ChangesetDraft
+  ) -> Int {
+    #if SECTIONKIT_INTERNAL_CHECKS
+      let before = changes
+    #endif
+    // A small list whose reading needs no choice: read off from the list in place.
+    if pool.withListRuns(
+      slots,
+      {
+        Self.readOffSmallList(
+          $0, oldSection: old, oldCount: oldCounts[old], newSection: new, into: &changes)
+      }) == true
+    {
+      #if SECTIONKIT_INTERNAL_CHECKS
+        // The general read-off of the same runs writes the same changes.
+        var general = before
+        var runs: [Run] = []
+        pool.runs(slots, into: &runs, stack: &buffers.stack)
+        Self.reduceElements(
+          runs, oldSection: old, oldCount: oldCounts[old], newSection: new, buffers: &buffers,
+          into: &general)
+        precondition(
+          general == changes,
+          "BatchReducer: the small-list read-off of section \(old) (\(runs)) differs from the "
+            + "general one")
+      #endif
+      return pool.size(slots)
+    }
+    var runs = ReadOffBuffers.take(&buffers.runs)
+    pool.runs(slots, into: &runs, stack: &buffers.stack)
+    Self.reduceElements(
+      runs, oldSection: old, oldCount: oldCounts[old], newSection: new, buffers: &buffers,
+      into: &changes)
+    buffers.runs = runs
+    return pool.size(slots)
   }
 
   /// The element changes of one surviving section, from its runs in new order.
