@@ -39,17 +39,17 @@ extension BatchReducer {
       appendDeletes(nextOld..<oldCount, section: oldSection, to: &changeset)
       return true
     }
-    let capacity = 7 * oldRuns + 2 + 2 * runs.count + heaviestChainScratch(oldRuns)
+    // Two allocations of at most 1 KiB each for a list of 16 runs, which stay on the stack.
+    let capacity = 5 * oldRuns + 2 * (oldRuns + 1) + 2 * (runs.count - oldRuns)
     return withUnsafeTemporaryAllocation(of: Int.self, capacity: capacity) { scratch in
       // Old runs in new order: index (in `runs`), new start, rank by old start (from 1), whether
       // it stays; their order by old start; the deleted gaps (start, count) in old order; the
-      // inserted runs (start, count) in new order; then the chain's scratch space.
+      // inserted runs (start, count) in new order.
       let base = scratch.baseAddress!
       let (index, newStart) = (base, base + oldRuns)
       let (rank, stays, order) = (base + 2 * oldRuns, base + 3 * oldRuns, base + 4 * oldRuns)
       let gaps = base + 5 * oldRuns
       let inserted = gaps + 2 * (oldRuns + 1)
-      let chainScratch = inserted + 2 * runs.count
       var (old, position, insertedRuns, updated) = (0, 0, 0, false)
       for (at, run) in runs.enumerated() {
         if run.isOld {
@@ -107,10 +107,12 @@ extension BatchReducer {
       }
       for position in 0..<oldRuns { rank[order[position]] = position + 1 }
       // The chain weighs unchanged elements only: an updated one is reloaded wherever it is.
-      heaviestIncreasingChain(
-        count: oldRuns, scratch: chainScratch, rank: { rank[$0] },
-        weight: { runs[index[$0]].kind == .updated ? 0 : runs[index[$0]].count },
-        stay: { stays[$0] = 1 })
+      withUnsafeTemporaryAllocation(of: Int.self, capacity: heaviestChainScratch(oldRuns)) {
+        heaviestIncreasingChain(
+          count: oldRuns, scratch: $0.baseAddress!, rank: { rank[$0] },
+          weight: { runs[index[$0]].kind == .updated ? 0 : runs[index[$0]].count },
+          stay: { stays[$0] = 1 })
+      }
 
       appendInserts(of: runs, section: newSection, to: &changeset)
       for gap in 0..<gapCount {
