@@ -129,8 +129,9 @@ extension BatchReducer {
               to: IndexPath(item: newStart[old] + offset, section: newSection)))
         }
       }
+      guard updated else { return true }
       // The reloads, in old order.
-      for position in 0..<(updated ? oldRuns : 0) {
+      for position in 0..<oldRuns {
         let run = runs[index[order[position]]]
         guard run.kind == .updated else { continue }
         for old in run.start..<run.start + run.count {

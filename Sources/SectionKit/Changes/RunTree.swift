@@ -341,13 +341,21 @@ struct RunPool {
       insert(run, tail, at: index + 1)
     }
 
-    /// Takes the slot at `position` out, as a run of one slot; the run that held it keeps its
-    /// other slots, as one or two runs (one shift at most).
-    mutating func remove(slot position: Int) -> Run {
+    /// The run holding slot `position` cut around it: its index, the slots before, the slot
+    /// itself as a run of one, and the slots after (either may be empty).
+    @inline(__always)
+    mutating func cut(around position: Int) -> (index: Int, head: Run, slot: Run, tail: Run) {
       let (index, offset) = locate(position)
       precondition(index < count, "RunPool: slot \(position) is past the list's end")
       let (head, rest) = runs[index].split(at: offset)
       let (slot, tail) = rest.split(at: 1)
+      return (index, head, slot, tail)
+    }
+
+    /// Takes the slot at `position` out, as a run of one slot; the run that held it keeps its
+    /// other slots, as one or two runs (one shift at most).
+    mutating func remove(slot position: Int) -> Run {
+      let (index, head, slot, tail) = cut(around: position)
       switch (head.count > 0, tail.count > 0) {
       case (false, false): _ = remove(at: index)
       case (true, false): runs[index] = head
@@ -362,10 +370,8 @@ struct RunPool {
     /// Marks the slot at `position` as updated when it is old, cutting it out of its run as a
     /// run of its own, as a treap does (one shift at most).
     mutating func markUpdated(_ position: Int) {
-      let (index, offset) = locate(position)
-      precondition(index < count, "RunPool: slot \(position) is past the list's end")
-      let (head, rest) = runs[index].split(at: offset)
-      var (slot, tail) = rest.split(at: 1)
+      let (index, head, old, tail) = cut(around: position)
+      var slot = old
       if slot.kind == .old { slot.kind = .updated }
       switch (head.count > 0, tail.count > 0) {
       case (false, false): runs[index] = slot
