@@ -72,6 +72,8 @@ public final class TestAdapter: ViewAdapter {
   /// for a long run, or to let the coordinator reuse a changeset's storage for the next batch,
   /// as it does when the adapter keeps nothing: every changeset is still validated and replayed.
   public var keepsChangesets = true
+  /// The number of changesets applied, whether ``changesets`` records them or not.
+  public internal(set) var applyCount = 0
   /// Which elements the simulated view shows selected, per section. Like a collection view's
   /// selection it follows every changeset (moves, inserts and deletes before an element; a
   /// deleted element leaves it, a reloaded one stays), is cleared by a reload, and changes on
@@ -138,11 +140,12 @@ public final class TestAdapter: ViewAdapter {
   /// The most recent changeset, if any.
   public var lastChangeset: Changeset? { changesets.last }
 
-  /// Forgets the recorded reloads, changesets, selections, deselections and failures; the mirror
-  /// stays.
+  /// Forgets the recorded reloads, changesets (and ``applyCount``), selections, deselections and
+  /// failures; the mirror stays.
   public func removeAllHistory() {
     reloads.removeAll()
     changesets.removeAll()
+    applyCount = 0
     selections.removeAll()
     deselections.removeAll()
     failures.removeAll()
@@ -164,6 +167,7 @@ public final class TestAdapter: ViewAdapter {
   public func apply(
     _ changeset: Changeset, from coordinator: Coordinator, updateData: @escaping () -> Void
   ) {
+    applyCount += 1
     if keepsChangesets { changesets.append(changeset) }
     let events = coordinator.currentBatchEvents
     let oldCounts = mirrorCounts

@@ -51,8 +51,11 @@ final class FuzzWorld {
   var problems: [String] = []
   var log: [String] = []
 
-  init(seed: UInt64) {
+  /// `keepsChangesets`: whether the test adapter keeps each changeset, or lets it go as a UIKit
+  /// adapter does (the coordinator then reuses its storage).
+  init(seed: UInt64, keepsChangesets: Bool = true) {
     rng = SeededGenerator(seed: seed)
+    adapter.inner.keepsChangesets = keepsChangesets
     coordinator = Coordinator(sectionProvider: makeTree())
     coordinator.adapter = adapter
   }
@@ -282,9 +285,11 @@ struct PublicAPIFuzzTests {
     return max(1, count ?? 40)
   }
 
-  @Test func randomCallsKeepEveryPromise() {
+  /// Through an adapter that keeps every changeset and one that lets each go.
+  @Test(arguments: [true, false])
+  func randomCallsKeepEveryPromise(keepsChangesets: Bool) {
     for seed in randomizedSeeds(base: 90_000, count: Self.seedCount) {
-      let world = FuzzWorld(seed: seed)
+      let world = FuzzWorld(seed: seed, keepsChangesets: keepsChangesets)
       for number in 0..<120 {
         world.reentryBudget = 3
         world.log.append("\(number + 1).")

@@ -7,8 +7,10 @@ import Testing
 @Suite("Randomized: every changeset is valid under UIKit's rules and replays to the new state")
 struct RandomizedPipelineTests {
   /// Replays `steps` (each a batch or a single mutation) through a coordinator and a strict
-  /// `TestAdapter`; returns the first problem.
-  static func failure(of steps: [TreeOperation]) -> String? {
+  /// `TestAdapter`; returns the first problem. `keepsChangesets`: whether the adapter keeps each
+  /// changeset (a client mirror then follows them through the public applier too), or lets it go,
+  /// as a UIKit adapter does, so that the coordinator reuses its storage.
+  static func failure(of steps: [TreeOperation], keepsChangesets: Bool = true) -> String? {
     let fixture = TreeFixture()
     let coordinator = Coordinator(sectionProvider: fixture.root)
     var failures: [TestAdapterFailure] = []
@@ -16,16 +18,17 @@ struct RandomizedPipelineTests {
     // UIKit's own arithmetic (which ignores moves) lands it on its true new path — the replay
     // below proves it does.
     let adapter = TestAdapter.toleratingReloadsWithMoves { failures.append($0) }
+    adapter.keepsChangesets = keepsChangesets
     coordinator.adapter = adapter
     // A client's mirror, following the changesets through the public applier.
     var mirror = adapter.mirrorValues
     for (number, step) in steps.enumerated() {
-      let before = adapter.changesets.count
+      let before = adapter.applyCount
       fixture.apply(step, coordinator: coordinator)
       if let failure = failures.first {
         return "step \(number + 1): \(failure)"
       }
-      if adapter.changesets.count > before, let changeset = adapter.lastChangeset {
+      if keepsChangesets, adapter.applyCount > before, let changeset = adapter.lastChangeset {
         let model = fixture.reference.flattened.map { $0.items.map(\.description) }
         do {
           try changeset.apply(
@@ -37,9 +40,9 @@ struct RandomizedPipelineTests {
           return "step \(number + 1): Changeset.apply(to:) gives \(mirror), the model is \(model)"
         }
       }
-      if adapter.changesets.count > before + 1 {
+      if adapter.applyCount > before + 1 {
         return
-          "step \(number + 1): one batch delivered \(adapter.changesets.count - before) changesets"
+          "step \(number + 1): one batch delivered \(adapter.applyCount - before) changesets"
       }
       if adapter.reloadCount != 1 {
         return "step \(number + 1): the coordinator reloaded instead of sending a changeset"
@@ -49,7 +52,8 @@ struct RandomizedPipelineTests {
         return
           "step \(number + 1): the view shows \(adapter.mirrorValues), the reference holds \(expected)"
       }
-      if let changeset = adapter.lastChangeset, adapter.changesets.count > before, changeset.isEmpty
+      if keepsChangesets, let changeset = adapter.lastChangeset, adapter.applyCount > before,
+        changeset.isEmpty
       {
         return "step \(number + 1): an empty changeset was delivered"
       }
@@ -101,13 +105,15 @@ struct RandomizedPipelineTests {
     return steps
   }
 
-  @Test func randomBatches() {
+  /// Through an adapter that keeps every changeset and one that lets each go.
+  @Test(arguments: [true, false])
+  func randomBatches(keepsChangesets: Bool) {
     var batches = 0
     for seed in randomizedSeeds(base: 1_000, count: 60) {
       let steps = Self.randomSteps(seed: seed, count: 400)
       batches += steps.count
-      if let failure = Self.failure(of: steps) {
-        let minimal = shrink(steps) { Self.failure(of: $0) }
+      if let failure = Self.failure(of: steps, keepsChangesets: keepsChangesets) {
+        let minimal = shrink(steps) { Self.failure(of: $0, keepsChangesets: keepsChangesets) }
         recordRandomizedFailure(seed: seed, failure: failure, steps: steps, minimal: minimal)
         return
       }

@@ -260,13 +260,18 @@ struct SectionMoveTests {
   /// structural changes, against the reference model: every changeset valid under the strict
   /// `TestAdapter` and replayed equal to the model. `SECTIONKIT_SEED=<n>` replays one seed;
   /// `SECTIONKIT_FUZZ_ITERATIONS=<n>` runs n seeds (default 20).
-  @Test func randomBatchesWithSectionMovesAndReloads() {
+  /// Through an adapter that keeps every changeset and one that lets each go.
+  @Test(arguments: [true, false])
+  func randomBatchesWithSectionMovesAndReloads(keepsChangesets: Bool) {
     var moves = 0
     for seed in randomizedSeeds(base: 11_000, count: Self.seedCount) {
       let steps = RandomizedPipelineTests.randomSteps(seed: seed, count: 200, movesChildren: true)
       moves += steps.map(\.description).filter { $0.contains("moveChild") }.count
-      if let failure = RandomizedPipelineTests.failure(of: steps) {
-        let minimal = shrink(steps) { RandomizedPipelineTests.failure(of: $0) }
+      if let failure = RandomizedPipelineTests.failure(of: steps, keepsChangesets: keepsChangesets)
+      {
+        let minimal = shrink(steps) {
+          RandomizedPipelineTests.failure(of: $0, keepsChangesets: keepsChangesets)
+        }
         recordRandomizedFailure(seed: seed, failure: failure, steps: steps, minimal: minimal)
         return
       }

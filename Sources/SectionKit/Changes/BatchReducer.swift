@@ -443,6 +443,11 @@ struct BatchReducer {
   mutating func finish(mapping: SectionProviderMapping) -> PresentedState.Commit {
     if !hasTrees { return finishSingle(mapping: mapping) }
     var changeset = spareLists.take() ?? ChangesetDraft()
+    #if SECTIONKIT_INTERNAL_CHECKS
+      precondition(
+        changeset.isEmpty, "BatchReducer: the lists kept for a read-off hold an earlier changeset's"
+      )
+    #endif
     sortTouched()
     let touched = self.touched
 

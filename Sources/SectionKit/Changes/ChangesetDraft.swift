@@ -40,14 +40,23 @@ struct ChangesetDraft: ChangesetElementLists, Equatable {
   /// Takes the lists of `parts`, the box of an applied changeset that nobody else holds, into
   /// this draft's empty lists, emptied with their capacity kept: the next batch's changeset is
   /// written into them instead of allocating its lists again.
+  ///
+  /// Every list of `parts` is left empty, whether it was taken or not (a list too large to keep,
+  /// or one this draft already has room for, is let go): the box is written into again by the
+  /// next changeset of several parts, which swaps its lists into this draft, so a list left in it
+  /// would reach a later changeset.
   mutating func reuseLists(of parts: Changeset.Parts) {
     func reuse<T>(_ list: inout [T], _ held: inout [T]) {
-      guard list.capacity == 0, held.capacity > 0, held.capacity <= Self.retainedCapacity else {
-        return
+      if list.capacity == 0, held.capacity > 0, held.capacity <= Self.retainedCapacity {
+        swap(&list, &held)
+        list.removeAllKeepingBuffer()
+      } else if held.capacity > 0 {
+        held = []
       }
-      swap(&list, &held)
-      list.removeAllKeepingBuffer()
     }
+    parts.deletedSections = nil
+    parts.insertedSections = nil
+    parts.reloadedSections = nil
     reuse(&deletedSectionRanges, &parts.deletedSectionRanges)
     reuse(&insertedSectionRanges, &parts.insertedSectionRanges)
     reuse(&reloadedSectionRanges, &parts.reloadedSectionRanges)
@@ -68,6 +77,12 @@ extension Changeset {
   ///
   /// - Complexity: O(1).
   init(taking draft: inout ChangesetDraft, box: Parts?) {
+    #if SECTIONKIT_INTERNAL_CHECKS
+      if let box {
+        precondition(
+          box.isEmpty, "Changeset: a reused box holds the parts of an earlier changeset")
+      }
+    #endif
     let nonEmpty =
       (draft.deletedElements.isEmpty ? 0 : 1) + (draft.insertedElements.isEmpty ? 0 : 1)
       + (draft.reloadedElements.isEmpty ? 0 : 1) + (draft.movedElements.isEmpty ? 0 : 1)
@@ -107,6 +122,25 @@ extension Changeset {
     } else {
       self.init()
     }
+  }
+}
+
+extension Changeset.Parts {
+  /// Whether every part is empty, as a box taken back from an applied changeset must be before
+  /// the next changeset is written into it.
+  var isEmpty: Bool {
+    deletedSectionRanges.isEmpty && insertedSectionRanges.isEmpty
+      && reloadedSectionRanges.isEmpty && deletedSections == nil && insertedSections == nil
+      && reloadedSections == nil && movedSections.isEmpty && deletedElements.isEmpty
+      && insertedElements.isEmpty && reloadedElements.isEmpty && movedElements.isEmpty
+  }
+}
+
+extension ChangesetDraft {
+  /// Whether every list is empty, as a draft must be when a read-off starts writing into it.
+  var isEmpty: Bool {
+    deletedSectionRanges.isEmpty && insertedSectionRanges.isEmpty
+      && reloadedSectionRanges.isEmpty && movedSections.isEmpty && hasNoElementChanges
   }
 }
 
