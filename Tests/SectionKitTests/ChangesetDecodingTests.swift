@@ -73,11 +73,11 @@ struct ChangesetDecodingTests {
       json: changesetJSON(["deletedSectionRanges": "[[0, 2], [2, 4]]"]),
       field: "deletedSectionRanges.1", value: "2..<4"),
     Case(
-      name: "operation count overflows",
+      name: "ranges of Int.max sections (past the section limit)",
       json: changesetJSON([
         "deletedSectionRanges": "[[0, \(Int.max)]]", "insertedSectionRanges": "[[0, \(Int.max)]]",
       ]),
-      field: "insertedSectionRanges.0", value: "0..<\(Int.max)"),
+      field: "deletedSectionRanges.0", value: "0..<\(Int.max)"),
     Case(
       name: "index path of 0 components", json: changesetJSON(["deletedElements": pathsJSON([[]])]),
       field: "deletedElements.0", value: "[]"),
@@ -241,12 +241,44 @@ struct ChangesetDecodingTests {
     #expect(merged.count == 6 && merged.deletedSections == IndexSet(integersIn: 0..<6))
   }
 
-  @Test func hugeRanges_decodeWithoutMaterialisingThem() throws {
-    let json = changesetJSON(["deletedSectionRanges": "[[0, \(1 << 62)]]"])
+  @Test func rangesUpToTheLimit_decodeWithoutMaterialisingThem() throws {
+    let json = changesetJSON(["deletedSectionRanges": "[[0, \(Changeset.sectionLimit)]]"])
     let changeset = try JSONDecoder().decode(Changeset.self, from: json)
-    #expect(changeset.count == 1 << 62)
+    #expect(changeset.count == Changeset.sectionLimit)
     #expect(
       try JSONDecoder().decode(Changeset.self, from: JSONEncoder().encode(changeset)) == changeset)
+  }
+
+  /// A payload that claims more sections or elements than any state can hold is refused when it
+  /// is decoded, naming the field: it never reaches a mirror that would allocate for it.
+  @Test func countsNoStateCanHave_areRefusedNamingTheField() {
+    let cases: [(json: Data, field: String)] = [
+      (changesetJSON(["insertedSectionRanges": "[[0, 1000000000000]]"]), "insertedSectionRanges.0"),
+      (changesetJSON(["deletedSectionRanges": "[[0, \(1 << 62)]]"]), "deletedSectionRanges.0"),
+      (
+        changesetJSON([
+          "reloadedSectionRanges": "[[\(Changeset.sectionLimit), \(Changeset.sectionLimit + 1)]]"
+        ]),
+        "reloadedSectionRanges.0"
+      ),
+      (
+        changesetJSON(["movedSections": "[{\"from\": 0, \"to\": \(1 << 40)}]"]),
+        "movedSections.0.to"
+      ),
+      (changesetJSON(["insertedElements": pathsJSON([[1 << 30, 0]])]), "insertedElements.0"),
+      (
+        changesetJSON(["deletedElements": pathsJSON([[0, Changeset.elementLimit]])]),
+        "deletedElements.0"
+      ),
+    ]
+    for (json, field) in cases {
+      guard let context = decodingFailure(json) else {
+        Issue.record("\(field): decoded without an error")
+        continue
+      }
+      #expect(pathText(context.codingPath) == field, "\(context.debugDescription)")
+      #expect(context.debugDescription.contains("limit"), "\(context.debugDescription)")
+    }
   }
 
   @Test func missingParts_decodeAsEmpty() throws {

@@ -68,6 +68,10 @@ struct ChangesetMirrorTests {
       (Changeset(insertedElements: [[7, 0]]), "insertedElements"),
       (Changeset(deletedSections: [5]), "deletedSections"),
       (Changeset(deletedSections: IndexSet(integersIn: 0..<(1 << 62))), "deletedSections"),
+      (
+        Changeset(insertedSections: IndexSet(integersIn: 0..<1_000_000_000_000)), "insertedSections"
+      ),
+      (Changeset(insertedSections: IndexSet(integersIn: 1..<(1 << 62))), "insertedSections"),
       (Changeset(insertedSections: [9]), "insertedSections"),
       (Changeset(movedSections: [.init(from: -1, to: 0)]), "movedSections"),
       (Changeset(movedSections: [.init(from: 0, to: 1), .init(from: 0, to: 0)]), "movedSections"),
@@ -94,6 +98,18 @@ struct ChangesetMirrorTests {
       }
       #expect(mirror == original)
     }
+  }
+
+  /// Work is bounded by the mirror and the changeset's real content, not by the numbers a
+  /// payload claims: a changeset that would leave more sections than ``Changeset/sectionLimit``
+  /// throws before anything is allocated.
+  @Test func newCounts_refuseMoreSectionsThanTheLimit_withoutAllocatingThem() throws {
+    let huge = Changeset(insertedSections: IndexSet(integersIn: 0..<1_000_000_000_000))
+    #expect(throws: ChangesetMismatch.self) { try huge.newCounts(from: [1, 2]) }
+    let some = Changeset(insertedSections: IndexSet(integersIn: 2..<1_000))
+    #expect(try some.newCounts(from: [1, 2]) == [1, 2] + Array(repeating: 0, count: 998))
+    let past = Changeset(insertedSections: IndexSet(integersIn: 2..<(Changeset.sectionLimit + 1)))
+    #expect(throws: ChangesetMismatch.self) { try past.newCounts(from: [1, 2]) }
   }
 
   /// A closure that throws leaves the mirror as it was too.

@@ -2,6 +2,16 @@ import Foundation
 
 /// What a changeset must satisfy whatever the view it is applied to — checked when decoding.
 extension Changeset {
+  /// The number of sections a changeset may name: every section index it holds, and every
+  /// section range's upper bound, is below it (16,777,216). Decoding refuses a changeset that
+  /// names more, and ``apply(to:insertedSection:newElement:newSectionCount:)`` and
+  /// ``newCounts(from:insertedSectionCounts:)`` refuse one that would leave more sections: a
+  /// payload cannot make a mirror allocate what no state can have.
+  public static let sectionLimit = 1 << 24
+  /// The number of elements a section may hold in a changeset: every element index is below it
+  /// (`Int32.max`, 2,147,483,647). Decoding refuses a changeset that names more.
+  public static let elementLimit = Int(Int32.max)
+
   /// The first place where a changeset breaks one of its own invariants.
   package struct InvariantViolation: Error {
     /// The field, then array indexes and `from`/`to` keys, as a coding path.
@@ -42,7 +52,9 @@ extension Changeset {
   /// hold whatever the counts, and the canonical form of `Docs/Batching.md`:
   /// - section sets: every range non-empty, non-negative, sorted, disjoint and not adjacent (as
   ///   `IndexSet.rangeView` gives them); the number of operations fits in an `Int`;
-  /// - every index is in `0..<Int.max` (`Int.max` is `NSNotFound`); every index path is
+  /// - every index is non-negative and not `Int.max` (`NSNotFound`); every section index is
+  ///   below ``Changeset/sectionLimit`` and every element index below ``Changeset/elementLimit``
+  ///   (a payload never claims more than a state can hold); every index path is
   ///   `[section, item]`;
   /// - element lists sorted without duplicates, element moves sorted by destination; no section
   ///   or element moved twice, no two moved to the same place;
@@ -74,6 +86,12 @@ extension Changeset {
     index >= 0 && index != .max
   }
 
+  /// The check of a section index against ``Changeset/sectionLimit``, with the reason.
+  private static func sectionLimitProblem(_ section: Int) -> String? {
+    section < sectionLimit
+      ? nil : "names section \(section), past the limit of \(sectionLimit) sections"
+  }
+
   // MARK: Sections
 
   private func checkSectionRanges() throws(InvariantViolation) {
@@ -91,6 +109,10 @@ extension Changeset {
           throw violation(path, "\(range)", "holds negative section indexes")
         }
         if range.isEmpty { throw violation(path, "\(range)", "is empty") }
+        if range.upperBound > Self.sectionLimit {
+          throw violation(
+            path, "\(range)", "reaches past the limit of \(Self.sectionLimit) sections")
+        }
         if index > 0 && range.lowerBound <= ranges[index - 1].upperBound {
           throw violation(
             path, "\(range)",
@@ -121,6 +143,11 @@ extension Changeset {
       where !Self.isValidIndex(value) {
         throw violation(path(key), "\(value)", "is negative or NSNotFound")
       }
+      for (key, value) in [(MoveKey.from, move.from), (.to, move.to)] {
+        if let problem = Self.sectionLimitProblem(value) {
+          throw violation(path(key), "\(value)", problem)
+        }
+      }
       if !sources.insert(move.from).inserted {
         throw violation(path(.from), "\(move.from)", "is moved twice")
       }
@@ -150,6 +177,14 @@ extension Changeset {
     }
     guard Self.isValidIndex(path[0]) && Self.isValidIndex(path[1]) else {
       throw violation(codingPath, format(path), "has a negative or NSNotFound index")
+    }
+    if let problem = Self.sectionLimitProblem(path[0]) {
+      throw violation(codingPath, format(path), problem)
+    }
+    guard path[1] < Self.elementLimit else {
+      throw violation(
+        codingPath, format(path),
+        "names element \(path[1]), past the limit of \(Self.elementLimit) elements a section")
     }
   }
 

@@ -228,6 +228,12 @@ struct MirrorPlan {
       }
       newSections = sum
     }
+    guard newSections <= Changeset.sectionLimit else {
+      throw fail(
+        "insertedSections", describe(changeset.insertedSections),
+        "the changeset leaves \(newSections) sections, more than the limit of "
+          + "\(Changeset.sectionLimit)")
+    }
     if let expected = newSectionCount, expected != newSections {
       throw fail(
         "insertedSections", describe(changeset.insertedSections),

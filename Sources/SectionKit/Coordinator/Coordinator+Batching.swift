@@ -113,6 +113,11 @@ extension Coordinator {
     while true {
       deliverHandlerNotifications()
       deliverAdapterNotifications()
+      // A bracket opened inside `apply` (a provider's batch that began before, climbing only
+      // with its first event) and still open: what it records is delivered when it ends, as one
+      // batch. Delivered now, the changes it makes later to a section it inserted would be lost
+      // (their events are covered by the insertion until the bracket ends).
+      if depth > 0 { break }
       if needsReload {
         dropBatchEvents()
         guard let adapter else { break }
