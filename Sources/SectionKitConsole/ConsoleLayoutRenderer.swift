@@ -101,12 +101,12 @@ public struct ConsoleLayoutRenderer: Sendable {
       case .supplementary(let kind, let path) where path.count == 1:
         // A layout-wide boundary item (index path `[0]`) belongs to no section, and exists
         // even when there is none.
-        return kind
+        return singleLine(kind)
       case .supplementary(let kind, let path):
         let section = sections[path[0]]
-        if kind == headerKind { return section.title ?? section.header ?? kind }
-        if kind == footerKind { return section.footer ?? kind }
-        return kind
+        if kind == headerKind { return section.title ?? section.header ?? singleLine(kind) }
+        if kind == footerKind { return section.footer ?? singleLine(kind) }
+        return singleLine(kind)
       case .decoration:
         return nil
       }

@@ -45,7 +45,9 @@ public final class ConsoleListView<Output: TextOutputStream>: ViewAdapter {
   /// Lines the app shows at the bottom of the screen (a status line, help); they take rows from
   /// the list. Drawn by the next ``draw()``.
   public var statusLines: [String] = []
-  /// What is shown when no section has an element (and none shows an empty state).
+  /// What is shown when no section has an element (and none shows an empty state). Drawn on one
+  /// line, control characters escaped as in element text (`\u{1B}`), like every text the list
+  /// draws.
   public var emptyText = "(nothing to show)"
   /// The element the cursor is on, or `nil` when there is none.
   public private(set) var cursor: IndexPath?
@@ -325,7 +327,7 @@ public final class ConsoleListView<Output: TextOutputStream>: ViewAdapter {
         line = next
       }
     } else {
-      rows.append(StyledLine(emptyText, .footer))
+      rows.append(StyledLine(singleLine(emptyText), .footer))
     }
     while rows.count < body { rows.append(StyledLine()) }
     for status in statusLines.suffix(size.rows - rows.count) {
