@@ -133,7 +133,11 @@ public struct ConsoleLayoutRenderer: Sendable {
       size.width = min(container.width, columns * renderer.horizontalScale)
     }
     if request.estimatesHeight {
-      let inside = max(1, Int((size.width / renderer.horizontalScale).rounded()) - Int(borders))
+      // A container can be as wide as any finite number: the columns are counted up to the
+      // widest drawing, so that the conversion to `Int` cannot overflow.
+      let columns = (size.width / renderer.horizontalScale).rounded()
+      let across = columns > 0 ? min(columns, Double(LayoutTextRenderer.maximumColumns)) : 0
+      let inside = max(1, Int(across) - Int(borders))
       let lines = Double(LayoutTextRenderer.wrap(text, width: inside).count)
       size.height = (lines + borders) * renderer.verticalScale
     }

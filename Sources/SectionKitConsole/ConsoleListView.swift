@@ -176,12 +176,16 @@ public final class ConsoleListView<Output: TextOutputStream>: ViewAdapter {
   /// editing): the view asks the coordinator where it may go, moves it there with its selection
   /// and the cursor, then reports the move.
   ///
+  /// - Parameter offset: places to move, negative towards the start; any `Int`, `.min` and `.max`
+  ///   included: the move stops at the first or last element of the section.
   /// - Returns: where the element went, or `nil` when it cannot move.
   @discardableResult
   public func moveCursorElement(by offset: Int, in coordinator: Coordinator) -> IndexPath? {
     guard let from = cursor else { return nil }
-    let proposed = IndexPath(
-      item: min(max(0, from[1] + offset), counts[from[0]] - 1), section: from[0])
+    let last = counts[from[0]] - 1
+    let (sum, overflow) = from[1].addingReportingOverflow(offset)
+    let item = overflow ? (offset > 0 ? last : 0) : min(max(0, sum), last)
+    let proposed = IndexPath(item: item, section: from[0])
     guard let target = coordinator.targetIndexPath(forMoveFrom: from, proposed: proposed),
       target != from, target[0] == from[0]
     else { return nil }
