@@ -38,12 +38,13 @@ public final class ConsoleListView<Output: TextOutputStream>: ViewAdapter {
   public private(set) var output: Output
   /// Index paths and style (`.auto` style is resolved at init: ANSI unless `NO_COLOR` or `TERM=dumb`).
   public let options: ConsoleOptions
-  /// The screen size; set it when the terminal is resized (the next ``draw()`` redraws everything).
+  /// The screen size; set it when the terminal is resized (the next ``draw()`` redraws everything,
+  /// scrolled so that the cursor stays on screen).
   public var size: ConsoleSize {
     didSet { if size != oldValue { frame = [] } }
   }
   /// Lines the app shows at the bottom of the screen (a status line, help); they take rows from
-  /// the list. Drawn by the next ``draw()``.
+  /// the list. Drawn by the next ``draw()``, which keeps the cursor on the rows left.
   public var statusLines: [String] = []
   /// What is shown when no section has an element (and none shows an empty state). Drawn on one
   /// line, control characters escaped as in element text (`\u{1B}`), like every text the list
@@ -302,13 +303,16 @@ public final class ConsoleListView<Output: TextOutputStream>: ViewAdapter {
   // MARK: Drawing
 
   /// Draws the screen: the rows of the list from the top line (the header of its section pinned
-  /// above it), then the status lines. Only the rows that differ from the previous frame are
-  /// written; the first frame after a reload or a resize clears the screen. Elements and headers
-  /// that come into view hear `willDisplay`, those that left `didEndDisplaying`.
+  /// above it), then the status lines. The view scrolls first, as little as it can, so that the
+  /// cursor is on screen (a resize or more status lines can leave it below the last row). Only
+  /// the rows that differ from the previous frame are written; the first frame after a reload or
+  /// a resize clears the screen. Elements and headers that come into view hear `willDisplay`,
+  /// those that left `didEndDisplaying`.
   ///
   /// - Complexity: O(r) for r rows on screen (plus the section walk past empty sections).
   public func draw() {
     guard let coordinator else { return }
+    scrollToCursor()
     clampTop()
     var rows: [StyledLine] = []
     var elements: [IndexPath: any Section] = [:]
@@ -472,10 +476,12 @@ public final class ConsoleListView<Output: TextOutputStream>: ViewAdapter {
 
   private func hasHeader(_ section: Int) -> Bool { header(section) != nil }
 
-  /// Whether the header of `line`'s section is pinned above it: the line is not the header, and
-  /// the section has one.
+  /// Whether the header of `line`'s section is pinned above it: the line is not the header, the
+  /// section has one, and the list has a row for the line below it (with a single row, a pinned
+  /// header would hide the cursor).
   private func pinsHeader(above line: Line) -> Bool {
     if case .header = line { return false }
+    guard bodyRows > 1 else { return false }
     return hasHeader(line.section)
   }
 

@@ -198,4 +198,33 @@ func names(_ prefix: String, _ count: Int) -> [String] { (0..<count).map { "\(pr
     fixture.emulator = ScreenEmulator(rows: 4, columns: 14)
     assertSnapshot(fixture.screen(), named: "list-resized")
   }
+
+  @Test func resizeOrMoreStatusLines_keepTheCursorOnScreen() {
+    let fixture = ListFixture([Shown("A", names("a", 20))], rows: 11, columns: 20)
+    let list = fixture.list
+    list.setCursor([0, 9])
+    fixture.screen()
+    #expect(list.screen[10].hasPrefix("›"), "\(list.screen)")
+    func expectCursorShown(_ what: String, sourceLocation: SourceLocation = #_sourceLocation) {
+      #expect(
+        list.screen.contains { $0.hasPrefix("›") && $0.contains("a 9") }
+          && list.displayedIndexPaths.contains([0, 9]),
+        "\(what): \(list.screen)", sourceLocation: sourceLocation)
+    }
+    list.size = ConsoleSize(rows: 9, columns: 20)
+    list.draw()
+    fixture.emulator = ScreenEmulator(rows: 9, columns: 20)
+    fixture.screen()
+    expectCursorShown("11 rows → 9")
+    list.statusLines = ["one", "two", "three"]
+    list.draw()
+    fixture.screen()
+    expectCursorShown("three status lines")
+    list.statusLines = ["status"]
+    list.size = ConsoleSize(rows: 2, columns: 20)
+    list.draw()
+    fixture.emulator = ScreenEmulator(rows: 2, columns: 20)
+    fixture.screen()
+    expectCursorShown("one row for the list: no pinned header")
+  }
 }
