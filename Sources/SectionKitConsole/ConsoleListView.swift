@@ -16,12 +16,14 @@ import SectionKit
 /// **What it draws.** Each section is its header line (as ``ConsoleAdapter`` shows it), its
 /// elements, its ``/SectionKit/DisplayHandler/emptyStateText`` when it has none, and its footer.
 /// `›` and reverse video mark the cursor, `▸` a selected element. The last ``statusLines`` lines
-/// of the screen are the app's. With no element at all, ``emptyText`` is shown.
+/// of the screen are the app's. With no element at all (and no empty state), ``emptyText`` is
+/// shown alone.
 ///
 /// **Following changes.** A changeset moves the cursor, the selection and the first element on
 /// screen (the anchor) with their elements; the anchor keeps its row, so an insert above the
 /// screen does not move what is shown. A deleted cursor element moves the cursor to its
-/// neighbour. Each frame is compared with the previous one and only the rows that differ are
+/// neighbour; when its section is deleted, to the first element of what takes the section's
+/// place, else to the last element before it. Each frame is compared with the previous one and only the rows that differ are
 /// written (cursor positioning and erase-to-end-of-line, no clearing), so a reloaded element is
 /// redrawn alone.
 ///
@@ -46,7 +48,9 @@ public final class ConsoleListView<Output: TextOutputStream>: ViewAdapter {
   /// Lines the app shows at the bottom of the screen (a status line, help); they take rows from
   /// the list. Drawn by the next ``draw()``, which keeps the cursor on the rows left.
   public var statusLines: [String] = []
-  /// What is shown when no section has an element (and none shows an empty state). Drawn on one
+  /// What is shown, alone, when no section has an element and none shows an empty state
+  /// (``/SectionKit/DisplayHandler/emptyStateText``): the headers and footers of empty sections
+  /// are not drawn then. Drawn on one
   /// line, control characters escaped as in element text (`\u{1B}`), like every text the list
   /// draws.
   public var emptyText = "(nothing to show)"
@@ -58,7 +62,11 @@ public final class ConsoleListView<Output: TextOutputStream>: ViewAdapter {
   /// The coordinator drawn.
   private weak var coordinator: Coordinator?
   /// The element counts shown, per section.
-  private var counts: [Int] = []
+  private var counts: [Int] = [] {
+    didSet { elementTotal = counts.reduce(0, +) }
+  }
+  /// The number of elements shown, in all sections.
+  private var elementTotal = 0
   /// The selected elements shown.
   private var selection: Set<IndexPath> = []
   /// The first line of the list on screen (below the pinned header, if any).
@@ -274,8 +282,11 @@ public final class ConsoleListView<Output: TextOutputStream>: ViewAdapter {
     cursor = newCursor.flatMap(isShown) ?? nearestElement(to: cursor ?? [0, 0], in: positions)
     if let (path, row) = newAnchor, isShown(path) != nil {
       top = line(.element(path[0], path[1]), back: row)
-    } else if let section = oldTopSection.flatMap(positions.section), section < counts.count {
-      top = firstLine(from: section)
+    } else if let section = oldTopSection {
+      // The top section's new place (where it was, when it is deleted): what follows it moves up.
+      top =
+        firstLine(from: newPlace(ofSection: section, in: positions))
+        ?? lastLine(before: counts.count)
     } else {
       top = firstLine(from: 0)
     }
@@ -318,7 +329,7 @@ public final class ConsoleListView<Output: TextOutputStream>: ViewAdapter {
     var elements: [IndexPath: any Section] = [:]
     var headers: [Int: any Section] = [:]
     let body = bodyRows
-    if var line = top {
+    if !showsEmptyText, var line = top {
       if pinsHeader(above: line) {
         rows.append(headerRow(line.section))
         headers[line.section] = coordinator.section(at: line.section)
@@ -343,6 +354,13 @@ public final class ConsoleListView<Output: TextOutputStream>: ViewAdapter {
     }
     writeFrame(rows)
     updateDisplayed(elements: elements, headers: headers)
+  }
+
+  /// Whether the list shows ``emptyText``: no element anywhere, and no empty state.
+  ///
+  /// - Complexity: O(1) while there are elements; O(s) for s sections when there is none.
+  private var showsEmptyText: Bool {
+    elementTotal == 0 && !counts.indices.contains { emptyState($0) != nil }
   }
 
   private func writeFrame(_ rows: [StyledLine]) {
@@ -630,12 +648,24 @@ public final class ConsoleListView<Output: TextOutputStream>: ViewAdapter {
   }
 
   /// Where the cursor goes when its element and its neighbours in its section are gone: the
-  /// first element from its section's new place on, else the last before it.
+  /// first element from its section's new place on, else the last before it (sections A(3),
+  /// B(2), the cursor in B, B removed: `[0, 2]`).
   private func nearestElement(to path: IndexPath, in positions: ChangesetPositions) -> IndexPath? {
-    var section = path[0]
-    while section >= 0, positions.section(section) == nil { section -= 1 }
-    let start = section >= 0 ? (positions.section(section) ?? 0) : 0
+    let start = newPlace(ofSection: path[0], in: positions)
     return firstElement(from: start) ?? lastElement(before: start)
+  }
+
+  /// Where old section `section` is after a changeset: its new index; when it is deleted, the
+  /// place after the nearest section before it that survives (0 when none does).
+  ///
+  /// - Complexity: O(s·k) for the s sections walked back over and the k parts of the changeset.
+  private func newPlace(ofSection section: Int, in positions: ChangesetPositions) -> Int {
+    var index = section
+    while index >= 0 {
+      if let new = positions.section(index) { return index == section ? new : new + 1 }
+      index -= 1
+    }
+    return 0
   }
 
   // MARK: Scrolling
