@@ -32,6 +32,13 @@ import SectionKit
 /// once when it leaves — scrolled away, or deleted (then with its old index, before the
 /// coordinator switches to the new state).
 ///
+/// **Ownership.** The coordinator holds the list strongly, as its ``/SectionKit/Coordinator/adapter``;
+/// the list holds the coordinator weakly, so that the two do not keep each other alive. Whoever
+/// attaches the list (`coordinator.adapter = list`) must keep a strong reference to the
+/// coordinator for as long as the list is drawn: drawing the list (``draw()``, a key, a resize)
+/// after its coordinator is gone is a programming error and traps, saying so. A list never
+/// attached draws nothing.
+///
 /// - Complexity: a reload reads the section counts, O(s) for s sections, and the rows on screen;
 ///   a key press or a changeset of k parts costs O(r·k + s) for r rows on screen — never in
 ///   proportion to the number of elements.
@@ -59,8 +66,11 @@ public final class ConsoleListView<Output: TextOutputStream>: ViewAdapter {
   /// The summary of the last changeset applied (`1 element inserted`), or `reload`.
   public private(set) var lastChange = ""
 
-  /// The coordinator drawn.
+  /// The coordinator drawn, held weakly: it holds the list as its adapter (see the type's
+  /// documentation, *Ownership*).
   private weak var coordinator: Coordinator?
+  /// Whether a coordinator attached the list (a list drawn after its coordinator went away traps).
+  private var wasAttached = false
   /// The element counts shown, per section.
   private var counts: [Int] = [] {
     didSet { elementTotal = counts.reduce(0, +) }
@@ -228,6 +238,7 @@ public final class ConsoleListView<Output: TextOutputStream>: ViewAdapter {
     displayedElements = [:]
     displayedHeaders = [:]
     self.coordinator = coordinator
+    wasAttached = true
     counts = (0..<coordinator.numberOfSections).map { coordinator.numberOfElements(inSection: $0) }
     selection = []
     cursor = firstElement(from: 0)
@@ -244,6 +255,7 @@ public final class ConsoleListView<Output: TextOutputStream>: ViewAdapter {
     _ changeset: Changeset, from coordinator: Coordinator, updateData: @escaping () -> Void
   ) {
     self.coordinator = coordinator
+    wasAttached = true
     let positions = ChangesetPositions(changeset)
     let oldCounts = counts
     func follow(_ path: IndexPath) -> IndexPath? {
@@ -320,9 +332,20 @@ public final class ConsoleListView<Output: TextOutputStream>: ViewAdapter {
   /// a resize clears the screen. Elements and headers that come into view hear `willDisplay`,
   /// those that left `didEndDisplaying`.
   ///
+  /// Traps when the coordinator the list was attached to has been deallocated (see
+  /// *Ownership* in the type's documentation); draws nothing before the list is attached.
+  ///
   /// - Complexity: O(r) for r rows on screen (plus the section walk past empty sections).
   public func draw() {
-    guard let coordinator else { return }
+    guard let coordinator else {
+      precondition(
+        !wasAttached,
+        "ConsoleListView.draw(): the Coordinator this list shows has been deallocated. The list "
+          + "holds it weakly (the coordinator holds the list as its adapter): whoever sets "
+          + "`coordinator.adapter = list` must keep a strong reference to the Coordinator while "
+          + "the list is drawn")
+      return
+    }
     scrollToCursor()
     clampTop()
     var rows: [StyledLine] = []

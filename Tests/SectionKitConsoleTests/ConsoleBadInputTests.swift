@@ -113,4 +113,30 @@ import Testing
       precondition(!console.isShownSelected([0]) && !console.isShownSelected([0, 0, 0]))
     }
   }
+
+  @Test func aListDrawnAfterItsCoordinatorIsGone_trapsInsteadOfDrawingAnEmptyScreen() async {
+    let result = await #expect(
+      processExitsWith: .failure, observing: [\.standardErrorContent]
+    ) {
+      let root = ComposedSectionProvider()
+      root.append(People("P", ["a", "b"]))
+      let list = ConsoleListView(output: String(), size: ConsoleSize(rows: 6, columns: 20))
+      weak var gone: Coordinator?
+      do {
+        let coordinator = Coordinator(sectionProvider: root)
+        coordinator.adapter = list
+        gone = coordinator
+      }
+      precondition(gone == nil, "the coordinator is still alive: the test proves nothing")
+      list.size = ConsoleSize(rows: 4, columns: 20)
+      list.draw()
+    }
+    let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+    #expect(
+      message.contains("the Coordinator this list shows has been deallocated"),
+      "the trap names who must keep the coordinator: \(message.suffix(600))")
+    let never = ConsoleListView(output: String(), size: ConsoleSize(rows: 6, columns: 20))
+    never.draw()
+    #expect(never.output.isEmpty, "a list never attached draws nothing")
+  }
 }
