@@ -29,8 +29,9 @@ import SectionKit
 ///
 /// **Display lifecycle.** The rows it draws drive ``/SectionKit/DisplayHandler`` through the
 /// coordinator: `willDisplay` for each element and header that comes into view, `didEndDisplaying`
-/// once when it leaves — scrolled away, or deleted (then with its old index, before the
-/// coordinator switches to the new state).
+/// once when it leaves — scrolled away, or deleted or reloaded (then with its old index, before
+/// the coordinator switches to the new state; a reloaded element on screen is then displayed
+/// again, as a reloaded cell is another cell).
 ///
 /// **Ownership.** The coordinator holds the list strongly, as its ``/SectionKit/Coordinator/adapter``;
 /// the list holds the coordinator weakly, so that the two do not keep each other alive. Whoever
@@ -267,7 +268,9 @@ public final class ConsoleListView<Output: TextOutputStream>: ViewAdapter {
 
     var keptElements: [IndexPath: any Section] = [:]
     for (path, section) in displayedElements {
-      if let new = positions.element(path) {
+      // A reloaded element is another element in the same place, as a reloaded cell is another
+      // cell: the one shown ends displaying, the new one is displayed by the next frame.
+      if !positions.reloaded.contains(path), let new = positions.element(path) {
         keptElements[new] = section
       } else {
         coordinator.didEndDisplaying(path)

@@ -269,4 +269,16 @@ func names(_ prefix: String, _ count: Int) -> [String] { (0..<count).map { "\(pr
     #expect(
       fixture.screen().hasPrefix("── C ──"), "the view stays where B was: \(fixture.list.screen)")
   }
+
+  @Test func aReloadedElementOnScreen_endsDisplayingAndIsDisplayedAgain() {
+    let a = Shown("A", names("a", 5))
+    let fixture = ListFixture([a], rows: 4)
+    a.events = []
+    a[1] = "renamed"
+    #expect(a.events == ["-1", "+1"], "as a reloaded cell is another cell: \(a.events)")
+    a.events = []
+    a[4] = "off screen"
+    #expect(a.events.isEmpty, "\(a.events)")
+    fixture.screen()
+  }
 }
