@@ -23,6 +23,8 @@ struct ChangesetPositions {
   /// Old element → new element, for moves and reloads.
   private var destinations: [IndexPath: IndexPath] = [:]
   private var deleted: Set<IndexPath> = []
+  /// The elements reloaded, in old coordinates.
+  private(set) var reloaded: Set<IndexPath> = []
 
   init(_ changeset: Changeset) {
     deletedSections = changeset.deletedSections
@@ -41,6 +43,7 @@ struct ChangesetPositions {
       leaving[from[0], default: []].append(from[1])
       arriving[to[0], default: []].append(to[1])
       destinations[from] = to
+      reloaded.insert(from)
     }
     for move in changeset.movedElements where move.from.count == 2 && move.to.count == 2 {
       leaving[move.from[0], default: []].append(move.from[1])

@@ -213,7 +213,8 @@ public final class ConsoleAdapter<Output: TextOutputStream>: ViewAdapter {
 
   /// Whether the element at `indexPath` is shown selected (`false` for a path not shown).
   public func isShownSelected(_ indexPath: IndexPath) -> Bool {
-    shown.indices.contains(indexPath[0]) && shown[indexPath[0]].rows.indices.contains(indexPath[1])
+    indexPath.count == 2 && shown.indices.contains(indexPath[0])
+      && shown[indexPath[0]].rows.indices.contains(indexPath[1])
       && shown[indexPath[0]].rows[indexPath[1]].isSelected
   }
 

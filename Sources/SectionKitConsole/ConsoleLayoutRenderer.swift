@@ -101,12 +101,12 @@ public struct ConsoleLayoutRenderer: Sendable {
       case .supplementary(let kind, let path) where path.count == 1:
         // A layout-wide boundary item (index path `[0]`) belongs to no section, and exists
         // even when there is none.
-        return kind
+        return singleLine(kind)
       case .supplementary(let kind, let path):
         let section = sections[path[0]]
-        if kind == headerKind { return section.title ?? section.header ?? kind }
-        if kind == footerKind { return section.footer ?? kind }
-        return kind
+        if kind == headerKind { return section.title ?? section.header ?? singleLine(kind) }
+        if kind == footerKind { return section.footer ?? singleLine(kind) }
+        return singleLine(kind)
       case .decoration:
         return nil
       }
@@ -133,7 +133,11 @@ public struct ConsoleLayoutRenderer: Sendable {
       size.width = min(container.width, columns * renderer.horizontalScale)
     }
     if request.estimatesHeight {
-      let inside = max(1, Int((size.width / renderer.horizontalScale).rounded()) - Int(borders))
+      // A container can be as wide as any finite number: the columns are counted up to the
+      // widest drawing, so that the conversion to `Int` cannot overflow.
+      let columns = (size.width / renderer.horizontalScale).rounded()
+      let across = columns > 0 ? min(columns, Double(LayoutTextRenderer.maximumColumns)) : 0
+      let inside = max(1, Int(across) - Int(borders))
       let lines = Double(LayoutTextRenderer.wrap(text, width: inside).count)
       size.height = (lines + borders) * renderer.verticalScale
     }

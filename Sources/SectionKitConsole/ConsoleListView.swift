@@ -16,19 +16,29 @@ import SectionKit
 /// **What it draws.** Each section is its header line (as ``ConsoleAdapter`` shows it), its
 /// elements, its ``/SectionKit/DisplayHandler/emptyStateText`` when it has none, and its footer.
 /// `›` and reverse video mark the cursor, `▸` a selected element. The last ``statusLines`` lines
-/// of the screen are the app's. With no element at all, ``emptyText`` is shown.
+/// of the screen are the app's. With no element at all (and no empty state), ``emptyText`` is
+/// shown alone.
 ///
 /// **Following changes.** A changeset moves the cursor, the selection and the first element on
 /// screen (the anchor) with their elements; the anchor keeps its row, so an insert above the
 /// screen does not move what is shown. A deleted cursor element moves the cursor to its
-/// neighbour. Each frame is compared with the previous one and only the rows that differ are
+/// neighbour; when its section is deleted, to the first element of what takes the section's
+/// place, else to the last element before it. Each frame is compared with the previous one and only the rows that differ are
 /// written (cursor positioning and erase-to-end-of-line, no clearing), so a reloaded element is
 /// redrawn alone.
 ///
 /// **Display lifecycle.** The rows it draws drive ``/SectionKit/DisplayHandler`` through the
 /// coordinator: `willDisplay` for each element and header that comes into view, `didEndDisplaying`
-/// once when it leaves — scrolled away, or deleted (then with its old index, before the
-/// coordinator switches to the new state).
+/// once when it leaves — scrolled away, or deleted or reloaded (then with its old index, before
+/// the coordinator switches to the new state; a reloaded element on screen is then displayed
+/// again, as a reloaded cell is another cell).
+///
+/// **Ownership.** The coordinator holds the list strongly, as its ``/SectionKit/Coordinator/adapter``;
+/// the list holds the coordinator weakly, so that the two do not keep each other alive. Whoever
+/// attaches the list (`coordinator.adapter = list`) must keep a strong reference to the
+/// coordinator for as long as the list is drawn: drawing the list (``draw()``, a key, a resize)
+/// after its coordinator is gone is a programming error and traps, saying so. A list never
+/// attached draws nothing.
 ///
 /// - Complexity: a reload reads the section counts, O(s) for s sections, and the rows on screen;
 ///   a key press or a changeset of k parts costs O(r·k + s) for r rows on screen — never in
@@ -38,24 +48,36 @@ public final class ConsoleListView<Output: TextOutputStream>: ViewAdapter {
   public private(set) var output: Output
   /// Index paths and style (`.auto` style is resolved at init: ANSI unless `NO_COLOR` or `TERM=dumb`).
   public let options: ConsoleOptions
-  /// The screen size; set it when the terminal is resized (the next ``draw()`` redraws everything).
+  /// The screen size; set it when the terminal is resized (the next ``draw()`` redraws everything,
+  /// scrolled so that the cursor stays on screen).
   public var size: ConsoleSize {
     didSet { if size != oldValue { frame = [] } }
   }
   /// Lines the app shows at the bottom of the screen (a status line, help); they take rows from
-  /// the list. Drawn by the next ``draw()``.
+  /// the list. Drawn by the next ``draw()``, which keeps the cursor on the rows left.
   public var statusLines: [String] = []
-  /// What is shown when no section has an element (and none shows an empty state).
+  /// What is shown, alone, when no section has an element and none shows an empty state
+  /// (``/SectionKit/DisplayHandler/emptyStateText``): the headers and footers of empty sections
+  /// are not drawn then. Drawn on one
+  /// line, control characters escaped as in element text (`\u{1B}`), like every text the list
+  /// draws.
   public var emptyText = "(nothing to show)"
   /// The element the cursor is on, or `nil` when there is none.
   public private(set) var cursor: IndexPath?
   /// The summary of the last changeset applied (`1 element inserted`), or `reload`.
   public private(set) var lastChange = ""
 
-  /// The coordinator drawn.
+  /// The coordinator drawn, held weakly: it holds the list as its adapter (see the type's
+  /// documentation, *Ownership*).
   private weak var coordinator: Coordinator?
+  /// Whether a coordinator attached the list (a list drawn after its coordinator went away traps).
+  private var wasAttached = false
   /// The element counts shown, per section.
-  private var counts: [Int] = []
+  private var counts: [Int] = [] {
+    didSet { elementTotal = counts.reduce(0, +) }
+  }
+  /// The number of elements shown, in all sections.
+  private var elementTotal = 0
   /// The selected elements shown.
   private var selection: Set<IndexPath> = []
   /// The first line of the list on screen (below the pinned header, if any).
@@ -174,12 +196,16 @@ public final class ConsoleListView<Output: TextOutputStream>: ViewAdapter {
   /// editing): the view asks the coordinator where it may go, moves it there with its selection
   /// and the cursor, then reports the move.
   ///
+  /// - Parameter offset: places to move, negative towards the start; any `Int`, `.min` and `.max`
+  ///   included: the move stops at the first or last element of the section.
   /// - Returns: where the element went, or `nil` when it cannot move.
   @discardableResult
   public func moveCursorElement(by offset: Int, in coordinator: Coordinator) -> IndexPath? {
     guard let from = cursor else { return nil }
-    let proposed = IndexPath(
-      item: min(max(0, from[1] + offset), counts[from[0]] - 1), section: from[0])
+    let last = counts[from[0]] - 1
+    let (sum, overflow) = from[1].addingReportingOverflow(offset)
+    let item = overflow ? (offset > 0 ? last : 0) : min(max(0, sum), last)
+    let proposed = IndexPath(item: item, section: from[0])
     guard let target = coordinator.targetIndexPath(forMoveFrom: from, proposed: proposed),
       target != from, target[0] == from[0]
     else { return nil }
@@ -213,6 +239,7 @@ public final class ConsoleListView<Output: TextOutputStream>: ViewAdapter {
     displayedElements = [:]
     displayedHeaders = [:]
     self.coordinator = coordinator
+    wasAttached = true
     counts = (0..<coordinator.numberOfSections).map { coordinator.numberOfElements(inSection: $0) }
     selection = []
     cursor = firstElement(from: 0)
@@ -229,6 +256,7 @@ public final class ConsoleListView<Output: TextOutputStream>: ViewAdapter {
     _ changeset: Changeset, from coordinator: Coordinator, updateData: @escaping () -> Void
   ) {
     self.coordinator = coordinator
+    wasAttached = true
     let positions = ChangesetPositions(changeset)
     let oldCounts = counts
     func follow(_ path: IndexPath) -> IndexPath? {
@@ -240,7 +268,9 @@ public final class ConsoleListView<Output: TextOutputStream>: ViewAdapter {
 
     var keptElements: [IndexPath: any Section] = [:]
     for (path, section) in displayedElements {
-      if let new = positions.element(path) {
+      // A reloaded element is another element in the same place, as a reloaded cell is another
+      // cell: the one shown ends displaying, the new one is displayed by the next frame.
+      if !positions.reloaded.contains(path), let new = positions.element(path) {
         keptElements[new] = section
       } else {
         coordinator.didEndDisplaying(path)
@@ -267,8 +297,11 @@ public final class ConsoleListView<Output: TextOutputStream>: ViewAdapter {
     cursor = newCursor.flatMap(isShown) ?? nearestElement(to: cursor ?? [0, 0], in: positions)
     if let (path, row) = newAnchor, isShown(path) != nil {
       top = line(.element(path[0], path[1]), back: row)
-    } else if let section = oldTopSection.flatMap(positions.section), section < counts.count {
-      top = firstLine(from: section)
+    } else if let section = oldTopSection {
+      // The top section's new place (where it was, when it is deleted): what follows it moves up.
+      top =
+        firstLine(from: newPlace(ofSection: section, in: positions))
+        ?? lastLine(before: counts.count)
     } else {
       top = firstLine(from: 0)
     }
@@ -296,19 +329,33 @@ public final class ConsoleListView<Output: TextOutputStream>: ViewAdapter {
   // MARK: Drawing
 
   /// Draws the screen: the rows of the list from the top line (the header of its section pinned
-  /// above it), then the status lines. Only the rows that differ from the previous frame are
-  /// written; the first frame after a reload or a resize clears the screen. Elements and headers
-  /// that come into view hear `willDisplay`, those that left `didEndDisplaying`.
+  /// above it), then the status lines. The view scrolls first, as little as it can, so that the
+  /// cursor is on screen (a resize or more status lines can leave it below the last row). Only
+  /// the rows that differ from the previous frame are written; the first frame after a reload or
+  /// a resize clears the screen. Elements and headers that come into view hear `willDisplay`,
+  /// those that left `didEndDisplaying`.
+  ///
+  /// Traps when the coordinator the list was attached to has been deallocated (see
+  /// *Ownership* in the type's documentation); draws nothing before the list is attached.
   ///
   /// - Complexity: O(r) for r rows on screen (plus the section walk past empty sections).
   public func draw() {
-    guard let coordinator else { return }
+    guard let coordinator else {
+      precondition(
+        !wasAttached,
+        "ConsoleListView.draw(): the Coordinator this list shows has been deallocated. The list "
+          + "holds it weakly (the coordinator holds the list as its adapter): whoever sets "
+          + "`coordinator.adapter = list` must keep a strong reference to the Coordinator while "
+          + "the list is drawn")
+      return
+    }
+    scrollToCursor()
     clampTop()
     var rows: [StyledLine] = []
     var elements: [IndexPath: any Section] = [:]
     var headers: [Int: any Section] = [:]
     let body = bodyRows
-    if var line = top {
+    if !showsEmptyText, var line = top {
       if pinsHeader(above: line) {
         rows.append(headerRow(line.section))
         headers[line.section] = coordinator.section(at: line.section)
@@ -325,7 +372,7 @@ public final class ConsoleListView<Output: TextOutputStream>: ViewAdapter {
         line = next
       }
     } else {
-      rows.append(StyledLine(emptyText, .footer))
+      rows.append(StyledLine(singleLine(emptyText), .footer))
     }
     while rows.count < body { rows.append(StyledLine()) }
     for status in statusLines.suffix(size.rows - rows.count) {
@@ -333,6 +380,13 @@ public final class ConsoleListView<Output: TextOutputStream>: ViewAdapter {
     }
     writeFrame(rows)
     updateDisplayed(elements: elements, headers: headers)
+  }
+
+  /// Whether the list shows ``emptyText``: no element anywhere, and no empty state.
+  ///
+  /// - Complexity: O(1) while there are elements; O(s) for s sections when there is none.
+  private var showsEmptyText: Bool {
+    elementTotal == 0 && !counts.indices.contains { emptyState($0) != nil }
   }
 
   private func writeFrame(_ rows: [StyledLine]) {
@@ -466,10 +520,12 @@ public final class ConsoleListView<Output: TextOutputStream>: ViewAdapter {
 
   private func hasHeader(_ section: Int) -> Bool { header(section) != nil }
 
-  /// Whether the header of `line`'s section is pinned above it: the line is not the header, and
-  /// the section has one.
+  /// Whether the header of `line`'s section is pinned above it: the line is not the header, the
+  /// section has one, and the list has a row for the line below it (with a single row, a pinned
+  /// header would hide the cursor).
   private func pinsHeader(above line: Line) -> Bool {
     if case .header = line { return false }
+    guard bodyRows > 1 else { return false }
     return hasHeader(line.section)
   }
 
@@ -618,12 +674,24 @@ public final class ConsoleListView<Output: TextOutputStream>: ViewAdapter {
   }
 
   /// Where the cursor goes when its element and its neighbours in its section are gone: the
-  /// first element from its section's new place on, else the last before it.
+  /// first element from its section's new place on, else the last before it (sections A(3),
+  /// B(2), the cursor in B, B removed: `[0, 2]`).
   private func nearestElement(to path: IndexPath, in positions: ChangesetPositions) -> IndexPath? {
-    var section = path[0]
-    while section >= 0, positions.section(section) == nil { section -= 1 }
-    let start = section >= 0 ? (positions.section(section) ?? 0) : 0
+    let start = newPlace(ofSection: path[0], in: positions)
     return firstElement(from: start) ?? lastElement(before: start)
+  }
+
+  /// Where old section `section` is after a changeset: its new index; when it is deleted, the
+  /// place after the nearest section before it that survives (0 when none does).
+  ///
+  /// - Complexity: O(s·k) for the s sections walked back over and the k parts of the changeset.
+  private func newPlace(ofSection section: Int, in positions: ChangesetPositions) -> Int {
+    var index = section
+    while index >= 0 {
+      if let new = positions.section(index) { return index == section ? new : new + 1 }
+      index -= 1
+    }
+    return 0
   }
 
   // MARK: Scrolling

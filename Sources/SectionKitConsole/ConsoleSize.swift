@@ -8,10 +8,16 @@
 
 /// The size of a terminal screen, in character cells.
 public struct ConsoleSize: Hashable, Sendable, CustomStringConvertible {
-  /// Lines on the screen.
-  public var rows: Int
-  /// Columns on a line.
-  public var columns: Int
+  /// Lines on the screen, in ``range``; setting another value traps, as ``init(rows:columns:)``
+  /// does.
+  public var rows: Int {
+    didSet { Self.check(rows, "rows") }
+  }
+  /// Columns on a line, in ``range``; setting another value traps, as ``init(rows:columns:)``
+  /// does.
+  public var columns: Int {
+    didSet { Self.check(columns, "columns") }
+  }
 
   /// A size; `rows` and `columns` must be in ``range`` (it traps otherwise).
   public init(rows: Int, columns: Int) {
@@ -21,6 +27,12 @@ public struct ConsoleSize: Hashable, Sendable, CustomStringConvertible {
         + "\(Self.range.lowerBound)...\(Self.range.upperBound)")
     self.rows = rows
     self.columns = columns
+  }
+
+  private static func check(_ value: Int, _ name: String) {
+    precondition(
+      range.contains(value),
+      "ConsoleSize.\(name): \(value) is outside \(range.lowerBound)...\(range.upperBound)")
   }
 
   /// The sizes a list view draws to: at least 2 cells, at most 10,000.

@@ -49,6 +49,8 @@ extension Bench {
       seconds {
         for _ in 0..<repeats { section.remove(at: list.cursor![1]) }
       } / Double(repeats)
+    // The list holds its coordinator weakly: keep it alive until the last measurement.
+    withExtendedLifetime(coordinator) {}
     return [
       ("first screen", first), ("key: cursor down", down), ("key: page down", page),
       ("changeset: rename on screen", rename), ("changeset: insert above the screen", insert),

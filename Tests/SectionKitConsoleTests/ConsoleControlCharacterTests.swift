@@ -1,6 +1,7 @@
 import Foundation
 import SectionKit
 import SectionKitConsole
+import SectionKitLayout
 import Testing
 
 /// Text from sections never reaches the terminal as control characters: they are shown escaped.
@@ -43,5 +44,33 @@ import Testing
     #expect(output.contains(#"» second\u{0C}line"#), "\(output)")
     #expect(output.contains(#"inserted [0, 1] y\u{1B}"#), "\(output)")
     #expect(!output.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
+  }
+
+  @Test func theListViewsEmptyText_isEscaped() {
+    let fixture = ListFixture([], rows: 3, columns: 30)
+    fixture.list.emptyText = "x\u{1B}]0;t\u{07}"
+    fixture.list.draw()
+    let output = fixture.list.output
+    #expect(fixture.screen().hasPrefix(#"x\u{1B}]0;t\u{07}"#), "\(fixture.list.screen)")
+    #expect(!output.contains("\u{1B}]") && !output.unicodeScalars.contains("\u{07}"), "\(output)")
+  }
+
+  @Test func aSupplementaryKindInALayoutDrawing_isEscaped() {
+    let kind = "k\u{1B}[2J"
+    let layout = CompositionalLayout(
+      configuration: CompositionalLayout.Configuration(boundarySupplementaryItems: [
+        BoundarySupplementaryItem(elementKind: kind).height(.absolute(24))
+      ]),
+      sections: [
+        ListSection(rowHeight: .absolute(24)).layoutSection.boundarySupplementaryItems {
+          BoundarySupplementaryItem(elementKind: "s" + kind).height(.absolute(24))
+        }
+      ])
+    let root = ComposedSectionProvider()
+    root.append(People("P", ["a"]))
+    let drawing = ConsoleLayoutRenderer(layout: layout).render(Coordinator(sectionProvider: root))
+    #expect(drawing.contains(#"k\u{1B}[2J"#), "\(drawing)")
+    #expect(drawing.contains(#"sk\u{1B}[2J"#), "\(drawing)")
+    #expect(!drawing.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, "\(drawing)")
   }
 }

@@ -198,4 +198,87 @@ func names(_ prefix: String, _ count: Int) -> [String] { (0..<count).map { "\(pr
     fixture.emulator = ScreenEmulator(rows: 4, columns: 14)
     assertSnapshot(fixture.screen(), named: "list-resized")
   }
+
+  @Test func resizeOrMoreStatusLines_keepTheCursorOnScreen() {
+    let fixture = ListFixture([Shown("A", names("a", 20))], rows: 11, columns: 20)
+    let list = fixture.list
+    list.setCursor([0, 9])
+    fixture.screen()
+    #expect(list.screen[10].hasPrefix("›"), "\(list.screen)")
+    func expectCursorShown(_ what: String, sourceLocation: SourceLocation = #_sourceLocation) {
+      #expect(
+        list.screen.contains { $0.hasPrefix("›") && $0.contains("a 9") }
+          && list.displayedIndexPaths.contains([0, 9]),
+        "\(what): \(list.screen)", sourceLocation: sourceLocation)
+    }
+    list.size = ConsoleSize(rows: 9, columns: 20)
+    list.draw()
+    fixture.emulator = ScreenEmulator(rows: 9, columns: 20)
+    fixture.screen()
+    expectCursorShown("11 rows → 9")
+    list.statusLines = ["one", "two", "three"]
+    list.draw()
+    fixture.screen()
+    expectCursorShown("three status lines")
+    list.statusLines = ["status"]
+    list.size = ConsoleSize(rows: 2, columns: 20)
+    list.draw()
+    fixture.emulator = ScreenEmulator(rows: 2, columns: 20)
+    fixture.screen()
+    expectCursorShown("one row for the list: no pinned header")
+  }
+
+  @Test func sectionsWithNoElementAnywhere_showTheListsEmptyText() {
+    let a = Shown("A", [])
+    let b = Shown("B", [])
+    let fixture = ListFixture([a, b], rows: 4)
+    #expect(fixture.screen().hasPrefix("(nothing to show)\n"), "\(fixture.list.screen)")
+    #expect(a.events.isEmpty && b.events.isEmpty, "no header is shown: \(a.events) \(b.events)")
+    b.append("b 0")
+    #expect(fixture.screen().hasPrefix("── A ──"), "\(fixture.list.screen)")
+    b.remove(at: 0)
+    #expect(fixture.screen().hasPrefix("(nothing to show)\n"), "\(fixture.list.screen)")
+    #expect(a.events == ["+header", "-header"] && b.events == ["+header", "+0", "-0", "-header"])
+    #expect(fixture.list.displayedHeaderSections.isEmpty)
+  }
+
+  @Test func removingTheCursorsSection_movesTheCursorToTheNextElementElseTheLastBefore() {
+    let a = Shown("A", names("a", 3))
+    let b = Shown("B", names("b", 2))
+    let fixture = ListFixture([a, b])
+    fixture.list.setCursor([1, 1])
+    fixture.root.remove(b)
+    #expect(fixture.list.cursor == [0, 2], "the last element of the section before")
+    fixture.screen()
+
+    let c = Shown("C", names("c", 2))
+    let after = ListFixture([Shown("A", names("a", 3)), c, Shown("D", names("d", 2))])
+    after.list.setCursor([1, 1])
+    after.root.remove(c)
+    #expect(after.list.cursor == [1, 0], "the first element of the section that took its place")
+    after.screen()
+  }
+
+  @Test func removingTheTopSection_bringsUpWhatFollowedIt() {
+    let b = Shown("B", names("b", 2))
+    let fixture = ListFixture([Shown("A", names("a", 20)), b, Shown("C", names("c", 20))], rows: 6)
+    fixture.list.setCursor([2, 2])
+    #expect(fixture.screen().hasPrefix("── B ──"), "\(fixture.list.screen)")
+    fixture.root.remove(b)
+    #expect(fixture.list.cursor == [1, 2])
+    #expect(
+      fixture.screen().hasPrefix("── C ──"), "the view stays where B was: \(fixture.list.screen)")
+  }
+
+  @Test func aReloadedElementOnScreen_endsDisplayingAndIsDisplayedAgain() {
+    let a = Shown("A", names("a", 5))
+    let fixture = ListFixture([a], rows: 4)
+    a.events = []
+    a[1] = "renamed"
+    #expect(a.events == ["-1", "+1"], "as a reloaded cell is another cell: \(a.events)")
+    a.events = []
+    a[4] = "off screen"
+    #expect(a.events.isEmpty, "\(a.events)")
+    fixture.screen()
+  }
 }
