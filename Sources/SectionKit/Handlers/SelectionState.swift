@@ -126,8 +126,9 @@ struct SelectionState {
 
   /// Follows `changeset`, whose old section `s` is `sectionAt(s)`: deleted sections and elements
   /// leave the selection (they are returned, with the index they had before the batch), moved
-  /// elements go to their destination, every other selected or tracked element to the slot
-  /// UIKit gives it. A selected element moved to another section leaves its section's selection
+  /// elements go to their destination, reloaded elements to where UIKit lands a reload (rule B3,
+  /// ``Changeset/reloadedElementDestinations``), every other selected or tracked element to the
+  /// slot UIKit gives it (``SlotMap``, reload halves counted as a delete and an insert). A selected element moved to another section leaves its section's selection
   /// (it is returned) and joins the other's where that section can hold it
   /// (``movedAcross``).
   ///
@@ -216,6 +217,20 @@ struct SelectionState {
     for path in changeset.insertedElements {
       let old = oldSection(ofNew: path[0])
       if isWatched(old) { touched[old, default: .init()].fixed.append(path[1]) }
+    }
+    // A reloaded element is a delete and an insert where rule B3 puts it (explicit deletes and
+    // inserts only, moves ignored), not a survivor in its rank: it follows like a move, and its
+    // destination is taken from the other survivors.
+    if !changeset.reloadedElements.isEmpty
+      && changeset.reloadedElements.contains(where: { isWatched($0[0]) })
+    {
+      for (path, destination) in zip(
+        changeset.reloadedElements, changeset.reloadedElementDestinations)
+      where isWatched(path[0]) {
+        touched[path[0], default: .init()].removed.append(path[1])
+        touched[path[0], default: .init()].moved[path[1]] = destination[1]
+        touched[path[0], default: .init()].fixed.append(destination[1])
+      }
     }
 
     for (old, operations) in touched {
