@@ -108,4 +108,25 @@ struct SelectionReloadTests {
     #expect(f.items.take() == [])
     #expect(f.adapter.failures.isEmpty)
   }
+
+  @Test func aSectionMovedAndChangedKeepsItsSelection() throws {
+    // The changeset deletes and inserts the section (B11); its elements survive by identity.
+    let first = HeardItems([Item(id: 1), Item(id: 2)])
+    let second = HeardItems([Item(id: 3)])
+    let adapter = TestAdapter(strict: false)
+    let coordinator = coordinate([first, second], adapter: adapter)
+    adapter.userSelect([0, 1], in: coordinator)
+    _ = first.take()
+    coordinator.root.performBatchUpdates {
+      coordinator.root.moveChild(at: 0, to: 1)
+      first[0].version += 1
+    }
+    #expect(adapter.lastChangeset?.deletedSections == [0])
+    #expect(coordinator.selectedIndexPaths == [[1, 1]])
+    #expect(adapter.mirrorSelectedIndexPaths == [[1, 1]])
+    #expect(first.selectedIDs == [2])
+    #expect(coordinator.lastSelectedIndexPath == [1, 1])
+    #expect(first.take() == [])
+    #expect(adapter.failures.isEmpty)
+  }
 }

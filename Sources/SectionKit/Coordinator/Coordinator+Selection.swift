@@ -349,18 +349,35 @@ extension Coordinator {
   }
 
   /// The selected elements `changeset` deletes although they survived the batch (an element
-  /// updated and moved is a delete plus an insert): old path → new path, from the reducer of the
-  /// changeset being applied. Only those that stay in their section are kept.
+  /// updated and moved is a delete plus an insert; a section moved and changed is a delete and
+  /// an insert of the section): old path → new path, from the reducer of the changeset being
+  /// applied. Only those that stay in their section are kept.
   ///
   /// - Complexity: O(k log s) for k deleted elements and s selected ones, plus O(r) for each
-  ///   survivor (r runs in its section).
+  ///   survivor and each selected element of a deleted section (r runs in its section).
   func selectedSurvivors(of changeset: Changeset) -> [IndexPath: IndexPath] {
-    guard !handlers.selection.isEmpty, !changeset.deletedElements.isEmpty,
+    guard !handlers.selection.isEmpty,
+      !changeset.deletedElements.isEmpty || !changeset.deletedSectionRanges.isEmpty,
       reducerRole == .applying
       // `Dictionary()`, not `[:]`: the literal calls `init(dictionaryLiteral:)` (42 instructions
       // for nothing, on every changeset).
     else { return Dictionary() }
     var survivors: [IndexPath: IndexPath] = [:]
+    // A section deleted and inserted because it moved and changed (B11) that is still shown: its
+    // selected elements that survived follow by identity. A section reloaded in the batch
+    // (`reloadChild`, a delete and an insert beside section moves) drops its selection, as a
+    // section reload does.
+    for range in changeset.deletedSectionRanges where !batchReloadsSections {
+      for old in range {
+        let section = presented.sections[old]
+        for index in handlers.selection.indexes(of: section) {
+          let path = IndexPath(item: index, section: old)
+          if let new = batchReducer.newPath(ofOld: path), mapping.section(at: new[0]) === section {
+            survivors[path] = new
+          }
+        }
+      }
+    }
     for path in changeset.deletedElements {
       let section = presented.sections[path[0]]
       guard handlers.selection.contains(section, path[1]),
@@ -375,6 +392,15 @@ extension Coordinator {
       }
     }
     return survivors
+  }
+
+  /// Whether the batch being applied reloads sections (`reloadChild`).
+  private var batchReloadsSections: Bool {
+    func reloads(_ event: SectionProviderMapping.Event) -> Bool {
+      if case .reloadSections = event { return true }
+      return false
+    }
+    return batchEvents.first.map(reloads) == true || batchEvents.rest.contains(where: reloads)
   }
 
   /// After a changeset: the view dropped the selection of elements it deleted and inserted

@@ -135,8 +135,9 @@ struct SelectionState {
   /// - Complexity: O(k log k + s) for k operations in the changeset and s selected or tracked
   ///   elements in the sections it touches.
   ///
-  /// `survivors` (old path → new path, in the same section) are deleted elements that survived
-  /// the batch — updated and moved, hence a delete plus an insert: they follow like moves.
+  /// `survivors` (old path → new path, in the same section object) are deleted elements that
+  /// survived the batch — updated and moved, hence a delete plus an insert, or in a section that
+  /// is deleted and inserted (moved and changed): they follow like moves.
   mutating func remap(
     through changeset: Changeset, survivors: [IndexPath: IndexPath] = [:],
     sectionAt: (Int) -> any Section
@@ -149,14 +150,35 @@ struct SelectionState {
     for item in tracked {
       trackedBySection[ObjectIdentifier(item.section), default: []].append(item)
     }
-    // Deleted and reloaded sections leave the selection whole (a reload replaces every cell).
+    // Deleted and reloaded sections leave the selection whole (a reload replaces every cell),
+    // but for the elements `survivors` names (a section moved and changed is a delete and an
+    // insert): they follow to their new index.
+    var rejoining: [(section: any SelectionHandler, index: Int)] = []
+    defer {
+      for (section, index) in rejoining {
+        let key = ObjectIdentifier(section)
+        var entry = entries[key] ?? Entry(section: section, indexes: [])
+        entry.indexes.insert(index, at: entry.indexes.partitioningIndex { $0 >= index })
+        entries[key] = entry
+      }
+    }
     for range in changeset.deletedSectionRanges + changeset.reloadedSectionRanges {
       for old in range {
         let key = ObjectIdentifier(sectionAt(old))
         if let entry = entries.removeValue(forKey: key) {
-          deselected.append(contentsOf: entry.indexes.map { (entry.section, $0) })
+          for index in entry.indexes {
+            if let new = survivors[IndexPath(item: index, section: old)] {
+              rejoining.append((entry.section, new[1]))
+            } else {
+              deselected.append((entry.section, index))
+            }
+          }
         }
-        for item in trackedBySection[key] ?? [] { item.indexes = item.indexes.map { _ in nil } }
+        for item in trackedBySection[key] ?? [] {
+          item.indexes = item.indexes.map { index in
+            index.flatMap { survivors[IndexPath(item: $0, section: old)]?[1] }
+          }
+        }
       }
     }
     guard
