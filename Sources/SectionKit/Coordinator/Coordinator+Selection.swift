@@ -235,7 +235,11 @@ extension Coordinator {
   /// changeset the calls wait until it returns. A section that left the tree while a reload is
   /// owed is told no more (as in ``tellEditing(_:_:)``). Takes over `pending`'s tracking.
   private func tell(_ handler: any SelectionHandler, _ pending: TrackedIndexes, selected: Bool) {
-    guard !pending.indexes.isEmpty else { return untrack(pending) }
+    if pending.tells == nil {
+      pending.tells = selected
+      cancelUntold(pending)
+    }
+    guard pending.indexes.contains(where: { $0 != nil }) else { return untrack(pending) }
     if isCallingAdapter {
       handlers.notifications.append(.selection(handler, pending, selected: selected))
       return
@@ -243,10 +247,30 @@ extension Coordinator {
     defer { untrack(pending) }
     for position in pending.indexes.indices {
       if hasLeftWhileReloadIsOwed(handler) { return }
-      guard let index = pending.indexes[position], isSelected(handler, index) == selected else {
-        continue
-      }
+      guard let index = pending.indexes[position] else { continue }
+      pending.indexes[position] = nil  // told now: no later change cancels it
+      guard isSelected(handler, index) == selected else { continue }
       if selected { handler.didSelect(at: index) } else { handler.didDeselect(at: index) }
+    }
+  }
+
+  /// A change of selection that undoes one its section has not been told yet (a select, then a
+  /// deselect of the same element before the select's turn came): neither is told, so that the
+  /// section hears a balanced sequence — never a deselect of an element it did not hear
+  /// selected, nor a select of one it heard selected.
+  ///
+  /// - Complexity: O(t·n) for t tracked index lists of the section and n indexes in `pending`.
+  private func cancelUntold(_ pending: TrackedIndexes) {
+    guard let selected = pending.tells else { return }
+    for other in handlers.selection.tracked
+    where other !== pending && other.tells == !selected && other.section === pending.section {
+      for position in pending.indexes.indices {
+        guard let index = pending.indexes[position],
+          let match = other.indexes.firstIndex(of: index)
+        else { continue }
+        other.indexes[match] = nil
+        pending.indexes[position] = nil
+      }
     }
   }
 
@@ -265,8 +289,22 @@ extension Coordinator {
   /// Owes the adapter a selection change of `indexes` of `handler`, and tells it now unless a
   /// changeset or reload is being applied (then once `apply` returns, in the coordinates of that
   /// time).
+  ///
+  /// A change that undoes one the adapter is still owed (a select, then a deselect of the same
+  /// element, inside `apply`) cancels it: the adapter hears the net change, balanced.
   private func notifyAdapter(selected: Bool, _ handler: any Section, _ indexes: [Int]) {
     guard adapter != nil, !indexes.isEmpty else { return }
+    var indexes = indexes
+    for notification in handlers.adapterNotifications
+    where notification.selected != selected && notification.elements.section === handler {
+      let owed = notification.elements
+      indexes.removeAll { index in
+        guard let match = owed.indexes.firstIndex(of: index) else { return false }
+        owed.indexes[match] = nil
+        return true
+      }
+    }
+    guard !indexes.isEmpty else { return }
     handlers.adapterNotifications.append(
       AdapterNotification(selected: selected, elements: track(handler, indexes)))
     deliverAdapterNotifications()

@@ -165,11 +165,15 @@ struct SelectionState {
     for range in changeset.deletedSectionRanges + changeset.reloadedSectionRanges {
       for old in range {
         let key = ObjectIdentifier(sectionAt(old))
+        let untold = settleTells(
+          trackedBySection[key] ?? [],
+          leaving: { survivors[IndexPath(item: $0, section: old)] == nil },
+          deselected: &deselected)
         if let entry = entries.removeValue(forKey: key) {
           for index in entry.indexes {
             if let new = survivors[IndexPath(item: index, section: old)] {
               rejoining.append((entry.section, new[1]))
-            } else {
+            } else if !untold.contains(index) {
               deselected.append((entry.section, index))
             }
           }
@@ -258,13 +262,16 @@ struct SelectionState {
     for (old, operations) in touched {
       let key = ObjectIdentifier(sectionAt(old))
       let operations = operations.sorted()
+      let untold = settleTells(
+        trackedBySection[key] ?? [], leaving: { operations.deleted.contains($0) },
+        deselected: &deselected)
       if var entry = entries[key] {
         var remapped: [Int] = []
         remapped.reserveCapacity(entry.indexes.count)
         for (index, destination) in zip(entry.indexes, operations.remap(ascending: entry.indexes)) {
           if let destination {
             remapped.append(destination)
-          } else {
+          } else if !untold.contains(index) {
             deselected.append((entry.section, index))
           }
         }
@@ -297,6 +304,31 @@ struct SelectionState {
       movedAcross.followed.append((handler, move.to[1]))
     }
     return deselected
+  }
+
+  /// Before the tracked indexes `items` of one section follow a changeset in which the elements
+  /// `leaving` says leave: the selections still to be told of such elements are returned (their
+  /// section never heard them selected, so it hears no deselect either), and the deselections
+  /// still to be told of them join `deselected` at their old index (the section heard them
+  /// selected; the pending call, whose index becomes `nil`, will not tell it).
+  ///
+  /// - Complexity: O(t) for t tracked indexes of the section.
+  private func settleTells(
+    _ items: [TrackedIndexes], leaving: (Int) -> Bool,
+    deselected: inout [(section: any SelectionHandler, index: Int)]
+  ) -> Set<Int> {
+    var untold: Set<Int> = []
+    for item in items {
+      guard let selected = item.tells else { continue }
+      for case let index? in item.indexes where leaving(index) {
+        if selected {
+          untold.insert(index)
+        } else if let handler = item.section as? any SelectionHandler {
+          deselected.append((handler, index))
+        }
+      }
+    }
+    return untold
   }
 
   /// Returns and forgets ``movedAcross``.
@@ -332,6 +364,9 @@ struct SelectionState {
 final class TrackedIndexes {
   let section: any Section
   var indexes: [Int?]
+  /// For the selections (`true`) or deselections (`false`) still to be told to `section`: each
+  /// index becomes `nil` once told. `nil` for other tracked indexes.
+  var tells: Bool?
 
   init(section: any Section, indexes: [Int]) {
     self.section = section
