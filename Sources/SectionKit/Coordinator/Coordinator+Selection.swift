@@ -235,7 +235,11 @@ extension Coordinator {
   /// changeset the calls wait until it returns. A section that left the tree while a reload is
   /// owed is told no more (as in ``tellEditing(_:_:)``). Takes over `pending`'s tracking.
   private func tell(_ handler: any SelectionHandler, _ pending: TrackedIndexes, selected: Bool) {
-    guard !pending.indexes.isEmpty else { return untrack(pending) }
+    if pending.tells == nil {
+      pending.tells = selected
+      cancelUntold(pending)
+    }
+    guard pending.indexes.contains(where: { $0 != nil }) else { return untrack(pending) }
     if isCallingAdapter {
       handlers.notifications.append(.selection(handler, pending, selected: selected))
       return
@@ -243,10 +247,30 @@ extension Coordinator {
     defer { untrack(pending) }
     for position in pending.indexes.indices {
       if hasLeftWhileReloadIsOwed(handler) { return }
-      guard let index = pending.indexes[position], isSelected(handler, index) == selected else {
-        continue
-      }
+      guard let index = pending.indexes[position] else { continue }
+      pending.indexes[position] = nil  // told now: no later change cancels it
+      guard isSelected(handler, index) == selected else { continue }
       if selected { handler.didSelect(at: index) } else { handler.didDeselect(at: index) }
+    }
+  }
+
+  /// A change of selection that undoes one its section has not been told yet (a select, then a
+  /// deselect of the same element before the select's turn came): neither is told, so that the
+  /// section hears a balanced sequence — never a deselect of an element it did not hear
+  /// selected, nor a select of one it heard selected.
+  ///
+  /// - Complexity: O(t·n) for t tracked index lists of the section and n indexes in `pending`.
+  private func cancelUntold(_ pending: TrackedIndexes) {
+    guard let selected = pending.tells else { return }
+    for other in handlers.selection.tracked
+    where other !== pending && other.tells == !selected && other.section === pending.section {
+      for position in pending.indexes.indices {
+        guard let index = pending.indexes[position],
+          let match = other.indexes.firstIndex(of: index)
+        else { continue }
+        other.indexes[match] = nil
+        pending.indexes[position] = nil
+      }
     }
   }
 
@@ -265,8 +289,22 @@ extension Coordinator {
   /// Owes the adapter a selection change of `indexes` of `handler`, and tells it now unless a
   /// changeset or reload is being applied (then once `apply` returns, in the coordinates of that
   /// time).
+  ///
+  /// A change that undoes one the adapter is still owed (a select, then a deselect of the same
+  /// element, inside `apply`) cancels it: the adapter hears the net change, balanced.
   private func notifyAdapter(selected: Bool, _ handler: any Section, _ indexes: [Int]) {
     guard adapter != nil, !indexes.isEmpty else { return }
+    var indexes = indexes
+    for notification in handlers.adapterNotifications
+    where notification.selected != selected && notification.elements.section === handler {
+      let owed = notification.elements
+      indexes.removeAll { index in
+        guard let match = owed.indexes.firstIndex(of: index) else { return false }
+        owed.indexes[match] = nil
+        return true
+      }
+    }
+    guard !indexes.isEmpty else { return }
     handlers.adapterNotifications.append(
       AdapterNotification(selected: selected, elements: track(handler, indexes)))
     deliverAdapterNotifications()
@@ -349,18 +387,35 @@ extension Coordinator {
   }
 
   /// The selected elements `changeset` deletes although they survived the batch (an element
-  /// updated and moved is a delete plus an insert): old path → new path, from the reducer of the
-  /// changeset being applied. Only those that stay in their section are kept.
+  /// updated and moved is a delete plus an insert; a section moved and changed is a delete and
+  /// an insert of the section): old path → new path, from the reducer of the changeset being
+  /// applied. Only those that stay in their section are kept.
   ///
   /// - Complexity: O(k log s) for k deleted elements and s selected ones, plus O(r) for each
-  ///   survivor (r runs in its section).
+  ///   survivor and each selected element of a deleted section (r runs in its section).
   func selectedSurvivors(of changeset: Changeset) -> [IndexPath: IndexPath] {
-    guard !handlers.selection.isEmpty, !changeset.deletedElements.isEmpty,
+    guard !handlers.selection.isEmpty,
+      !changeset.deletedElements.isEmpty || !changeset.deletedSectionRanges.isEmpty,
       reducerRole == .applying
       // `Dictionary()`, not `[:]`: the literal calls `init(dictionaryLiteral:)` (42 instructions
       // for nothing, on every changeset).
     else { return Dictionary() }
     var survivors: [IndexPath: IndexPath] = [:]
+    // A section deleted and inserted because it moved and changed (B11) that is still shown: its
+    // selected elements that survived follow by identity. A section reloaded in the batch
+    // (`reloadChild`, a delete and an insert beside section moves) drops its selection, as a
+    // section reload does.
+    for range in changeset.deletedSectionRanges where !batchReloadsSections {
+      for old in range {
+        let section = presented.sections[old]
+        for index in handlers.selection.indexes(of: section) {
+          let path = IndexPath(item: index, section: old)
+          if let new = batchReducer.newPath(ofOld: path), mapping.section(at: new[0]) === section {
+            survivors[path] = new
+          }
+        }
+      }
+    }
     for path in changeset.deletedElements {
       let section = presented.sections[path[0]]
       guard handlers.selection.contains(section, path[1]),
@@ -375,6 +430,15 @@ extension Coordinator {
       }
     }
     return survivors
+  }
+
+  /// Whether the batch being applied reloads sections (`reloadChild`).
+  private var batchReloadsSections: Bool {
+    func reloads(_ event: SectionProviderMapping.Event) -> Bool {
+      if case .reloadSections = event { return true }
+      return false
+    }
+    return batchEvents.first.map(reloads) == true || batchEvents.rest.contains(where: reloads)
   }
 
   /// After a changeset: the view dropped the selection of elements it deleted and inserted

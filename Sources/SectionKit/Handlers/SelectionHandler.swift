@@ -20,7 +20,8 @@ import Foundation
 /// a selection made inside a batch is remapped by that batch's changeset like every other one.
 ///
 /// **Changesets.** The selection follows every changeset as a collection view's does: selected
-/// elements follow inserts, deletes and moves before them, a reloaded element stays selected, and
+/// elements follow inserts, deletes and moves before them, a reloaded element stays selected
+/// where UIKit lands it (``Changeset/reloadedElementDestinations``), and
 /// a deleted element — or an element of a deleted section, including a segment switched away —
 /// leaves the selection (its section hears ``didDeselect(at:)`` once the changeset is applied, at
 /// the index it had before the batch). A reload (invalidate-all, a replaced root, changes made with

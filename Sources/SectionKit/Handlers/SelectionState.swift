@@ -126,16 +126,18 @@ struct SelectionState {
 
   /// Follows `changeset`, whose old section `s` is `sectionAt(s)`: deleted sections and elements
   /// leave the selection (they are returned, with the index they had before the batch), moved
-  /// elements go to their destination, every other selected or tracked element to the slot
-  /// UIKit gives it. A selected element moved to another section leaves its section's selection
+  /// elements go to their destination, reloaded elements to where UIKit lands a reload (rule B3,
+  /// ``Changeset/reloadedElementDestinations``), every other selected or tracked element to the
+  /// slot UIKit gives it (``SlotMap``, reload halves counted as a delete and an insert). A selected element moved to another section leaves its section's selection
   /// (it is returned) and joins the other's where that section can hold it
   /// (``movedAcross``).
   ///
   /// - Complexity: O(k log k + s) for k operations in the changeset and s selected or tracked
   ///   elements in the sections it touches.
   ///
-  /// `survivors` (old path → new path, in the same section) are deleted elements that survived
-  /// the batch — updated and moved, hence a delete plus an insert: they follow like moves.
+  /// `survivors` (old path → new path, in the same section object) are deleted elements that
+  /// survived the batch — updated and moved, hence a delete plus an insert, or in a section that
+  /// is deleted and inserted (moved and changed): they follow like moves.
   mutating func remap(
     through changeset: Changeset, survivors: [IndexPath: IndexPath] = [:],
     sectionAt: (Int) -> any Section
@@ -148,14 +150,39 @@ struct SelectionState {
     for item in tracked {
       trackedBySection[ObjectIdentifier(item.section), default: []].append(item)
     }
-    // Deleted and reloaded sections leave the selection whole (a reload replaces every cell).
+    // Deleted and reloaded sections leave the selection whole (a reload replaces every cell),
+    // but for the elements `survivors` names (a section moved and changed is a delete and an
+    // insert): they follow to their new index.
+    var rejoining: [(section: any SelectionHandler, index: Int)] = []
+    defer {
+      for (section, index) in rejoining {
+        let key = ObjectIdentifier(section)
+        var entry = entries[key] ?? Entry(section: section, indexes: [])
+        entry.indexes.insert(index, at: entry.indexes.partitioningIndex { $0 >= index })
+        entries[key] = entry
+      }
+    }
     for range in changeset.deletedSectionRanges + changeset.reloadedSectionRanges {
       for old in range {
         let key = ObjectIdentifier(sectionAt(old))
+        let untold = settleTells(
+          trackedBySection[key] ?? [],
+          leaving: { survivors[IndexPath(item: $0, section: old)] == nil },
+          deselected: &deselected)
         if let entry = entries.removeValue(forKey: key) {
-          deselected.append(contentsOf: entry.indexes.map { (entry.section, $0) })
+          for index in entry.indexes {
+            if let new = survivors[IndexPath(item: index, section: old)] {
+              rejoining.append((entry.section, new[1]))
+            } else if !untold.contains(index) {
+              deselected.append((entry.section, index))
+            }
+          }
         }
-        for item in trackedBySection[key] ?? [] { item.indexes = item.indexes.map { _ in nil } }
+        for item in trackedBySection[key] ?? [] {
+          item.indexes = item.indexes.map { index in
+            index.flatMap { survivors[IndexPath(item: $0, section: old)]?[1] }
+          }
+        }
       }
     }
     guard
@@ -217,17 +244,34 @@ struct SelectionState {
       let old = oldSection(ofNew: path[0])
       if isWatched(old) { touched[old, default: .init()].fixed.append(path[1]) }
     }
+    // A reloaded element is a delete and an insert where rule B3 puts it (explicit deletes and
+    // inserts only, moves ignored), not a survivor in its rank: it follows like a move, and its
+    // destination is taken from the other survivors.
+    if !changeset.reloadedElements.isEmpty
+      && changeset.reloadedElements.contains(where: { isWatched($0[0]) })
+    {
+      for (path, destination) in zip(
+        changeset.reloadedElements, changeset.reloadedElementDestinations)
+      where isWatched(path[0]) {
+        touched[path[0], default: .init()].removed.append(path[1])
+        touched[path[0], default: .init()].moved[path[1]] = destination[1]
+        touched[path[0], default: .init()].fixed.append(destination[1])
+      }
+    }
 
     for (old, operations) in touched {
       let key = ObjectIdentifier(sectionAt(old))
       let operations = operations.sorted()
+      let untold = settleTells(
+        trackedBySection[key] ?? [], leaving: { operations.deleted.contains($0) },
+        deselected: &deselected)
       if var entry = entries[key] {
         var remapped: [Int] = []
         remapped.reserveCapacity(entry.indexes.count)
         for (index, destination) in zip(entry.indexes, operations.remap(ascending: entry.indexes)) {
           if let destination {
             remapped.append(destination)
-          } else {
+          } else if !untold.contains(index) {
             deselected.append((entry.section, index))
           }
         }
@@ -260,6 +304,31 @@ struct SelectionState {
       movedAcross.followed.append((handler, move.to[1]))
     }
     return deselected
+  }
+
+  /// Before the tracked indexes `items` of one section follow a changeset in which the elements
+  /// `leaving` says leave: the selections still to be told of such elements are returned (their
+  /// section never heard them selected, so it hears no deselect either), and the deselections
+  /// still to be told of them join `deselected` at their old index (the section heard them
+  /// selected; the pending call, whose index becomes `nil`, will not tell it).
+  ///
+  /// - Complexity: O(t) for t tracked indexes of the section.
+  private func settleTells(
+    _ items: [TrackedIndexes], leaving: (Int) -> Bool,
+    deselected: inout [(section: any SelectionHandler, index: Int)]
+  ) -> Set<Int> {
+    var untold: Set<Int> = []
+    for item in items {
+      guard let selected = item.tells else { continue }
+      for case let index? in item.indexes where leaving(index) {
+        if selected {
+          untold.insert(index)
+        } else if let handler = item.section as? any SelectionHandler {
+          deselected.append((handler, index))
+        }
+      }
+    }
+    return untold
   }
 
   /// Returns and forgets ``movedAcross``.
@@ -295,6 +364,9 @@ struct SelectionState {
 final class TrackedIndexes {
   let section: any Section
   var indexes: [Int?]
+  /// For the selections (`true`) or deselections (`false`) still to be told to `section`: each
+  /// index becomes `nil` once told. `nil` for other tracked indexes.
+  var tells: Bool?
 
   init(section: any Section, indexes: [Int]) {
     self.section = section
