@@ -62,3 +62,80 @@ import Testing
     #expect(coordinator.state == .idle)
   }
 }
+
+/// Input by ``ElementReference`` inside a batch that has changed the model: the handler would be
+/// handed a model index for an element of the view, so the forms that reach a handler throw
+/// `batchInProgress` and change nothing; between batches they act as before.
+@Suite struct ReferenceInputInsideBatchTests {
+  func tree() -> (ScriptedSection, Coordinator, TestAdapter) {
+    let s = ScriptedSection(["a", "b", "c"])
+    let root = ComposedSectionProvider()
+    root.append(s)
+    let coordinator = Coordinator(sectionProvider: root)
+    let adapter = TestAdapter(strict: true)
+    coordinator.adapter = adapter
+    return (s, coordinator, adapter)
+  }
+
+  @Test func aPathPastTheSectionsNewEnd_throwsInsteadOfTrappingInTheHandler() {
+    let (s, coordinator, _) = tree()
+    coordinator.performBatchUpdates {
+      s.remove(at: 2)
+      s.remove(at: 1)
+      #expect(throws: ElementLookupError.batchInProgress) {
+        try coordinator.select(.indexPath([0, 2]))
+      }
+    }
+    #expect(s.log.isEmpty)
+    #expect(coordinator.selectedIndexPaths.isEmpty)
+  }
+
+  @Test func aPathShiftedByAnInsert_neverTellsTheHandlerAboutAnotherElement() throws {
+    let (s, coordinator, _) = tree()
+    coordinator.performBatchUpdates {
+      s.insert("z", at: 0)
+      #expect(throws: ElementLookupError.batchInProgress) {
+        try coordinator.select(.indexPath([0, 0]))
+      }
+      #expect(throws: ElementLookupError.batchInProgress) {
+        try coordinator.performAction("x", at: .element(in: s, at: 0))
+      }
+      #expect(throws: ElementLookupError.batchInProgress) {
+        try coordinator.canMove(.indexPath([0, 1]))
+      }
+    }
+    #expect(s.log.isEmpty)
+    #expect(coordinator.selectedIndexPaths.isEmpty)
+    // Between batches the same input is taken.
+    #expect(try coordinator.select(.indexPath([0, 0])))
+    #expect(s.log == ["select z"])
+    #expect(coordinator.selectedIndexPaths == [[0, 0]])
+  }
+
+  @Test func insideApplyBeforeUpdateData_throws_andAfterIt_isTaken() {
+    let s = ScriptedSection(["a", "b"])
+    let root = ComposedSectionProvider()
+    root.append(s)
+    let coordinator = Coordinator(sectionProvider: root)
+    let adapter = EarlyInputAdapter()
+    coordinator.adapter = adapter
+    s.insert("z", at: 0)
+    #expect(adapter.before == [.batchInProgress])
+    #expect(adapter.after == [])
+    #expect(s.log == ["select z"])
+  }
+}
+
+/// Selects `[0, 0]` by reference inside `apply`, before `updateData` and after it.
+final class EarlyInputAdapter: ViewAdapter {
+  var before: [ElementLookupError] = []
+  var after: [ElementLookupError] = []
+  func reloadData(from coordinator: Coordinator) {}
+  func apply(
+    _ changeset: Changeset, from coordinator: Coordinator, updateData: @escaping () -> Void
+  ) {
+    do { try coordinator.select(.indexPath([0, 0])) } catch { before.append(error) }
+    updateData()
+    do { try coordinator.select(.indexPath([0, 0])) } catch { after.append(error) }
+  }
+}

@@ -49,8 +49,10 @@ public enum ElementLookupError: Error, Hashable, Sendable, CustomStringConvertib
   /// The section (its type named here) cannot find elements by id: it is not an
   /// ``IdentifiableElementsSection``.
   case sectionHasNoIDs(String)
-  /// An element named by id is looked up between batches only: a batch is open or a changeset is
-  /// being applied.
+  /// A batch has changed the model and the adapter does not show it yet (inside a batch, or
+  /// inside ``ViewAdapter/apply(_:from:updateData:)`` before `updateData`): an element named by
+  /// id is looked up, and input that reaches a section's handler is taken, between batches only —
+  /// the handler's `self[index]` would name another element than the adapter shows.
   case batchInProgress
 
   /// What is wrong, naming the coordinator, the value and the valid range.
@@ -74,7 +76,8 @@ public enum ElementLookupError: Error, Hashable, Sendable, CustomStringConvertib
     case .sectionHasNoIDs(let section):
       return "Coordinator: \(section) does not find elements by id (IdentifiableElementsSection)"
     case .batchInProgress:
-      return "Coordinator: an element named by id is looked up between batches"
+      return "Coordinator: a batch has changed the model and the adapter does not show it yet; "
+        + "an element named by id, or input for a section's handler, is taken between batches"
     }
   }
 }
@@ -203,17 +206,29 @@ extension Coordinator {
 
   // MARK: Input that may be late
 
+  /// The path of `reference` as the adapter shows it, for input that reaches a section's handler:
+  /// throws ``ElementLookupError/batchInProgress`` while a batch has changed the model and the
+  /// adapter does not show it yet, since the handler would be handed an index of the model
+  /// (where `self[index]` may be another element, or none) for an element of the view.
+  func inputPath(_ reference: ElementReference) throws(ElementLookupError) -> IndexPath {
+    let path = try shownPath(reference)
+    guard !isFollowingChanges && pendingCommit == nil else { throw .batchInProgress }
+    return path
+  }
+
   /// ``select(_:)-(IndexPath)`` for input from outside: throws instead of trapping when
-  /// `reference` names no element the adapter shows, and changes nothing then.
+  /// `reference` names no element the adapter shows, and changes nothing then. Like every form
+  /// below that reaches a section's handler, it throws ``ElementLookupError/batchInProgress``
+  /// inside a batch that has changed the model (or inside `apply` before `updateData`).
   @discardableResult
   public func select(_ reference: ElementReference) throws(ElementLookupError) -> Bool {
-    select(try shownPath(reference))
+    select(try inputPath(reference))
   }
 
   /// ``deselect(_:)-(IndexPath)`` for input from outside; throws instead of trapping.
   @discardableResult
   public func deselect(_ reference: ElementReference) throws(ElementLookupError) -> Bool {
-    deselect(try shownPath(reference))
+    deselect(try inputPath(reference))
   }
 
   /// ``isSelected(_:)-(IndexPath)`` for input from outside; throws instead of trapping.
@@ -223,24 +238,24 @@ extension Coordinator {
 
   /// ``shouldSelect(_:)-(IndexPath)`` for input from outside; throws instead of trapping.
   public func shouldSelect(_ reference: ElementReference) throws(ElementLookupError) -> Bool {
-    shouldSelect(try shownPath(reference))
+    shouldSelect(try inputPath(reference))
   }
 
   /// ``shouldHighlight(_:)-(IndexPath)`` for input from outside; throws instead of trapping.
   public func shouldHighlight(_ reference: ElementReference) throws(ElementLookupError) -> Bool {
-    shouldHighlight(try shownPath(reference))
+    shouldHighlight(try inputPath(reference))
   }
 
   /// ``shouldDeselect(_:)-(IndexPath)`` for input from outside; throws instead of trapping.
   public func shouldDeselect(_ reference: ElementReference) throws(ElementLookupError) -> Bool {
-    shouldDeselect(try shownPath(reference))
+    shouldDeselect(try inputPath(reference))
   }
 
   /// ``actions(at:)-(IndexPath)`` for input from outside; throws instead of trapping.
   public func actions(at reference: ElementReference) throws(ElementLookupError)
     -> [ElementAction]
   {
-    actions(at: try shownPath(reference))
+    actions(at: try inputPath(reference))
   }
 
   /// ``performAction(_:at:argument:)-(_,IndexPath,_)`` for input from outside; throws instead of
@@ -249,16 +264,16 @@ extension Coordinator {
   public func performAction(
     _ name: String, at reference: ElementReference, argument: String? = nil
   ) throws(ElementLookupError) -> Bool {
-    performAction(name, at: try shownPath(reference), argument: argument)
+    performAction(name, at: try inputPath(reference), argument: argument)
   }
 
   /// ``canMove(_:)-(IndexPath)`` for input from outside; throws instead of trapping.
   public func canMove(_ reference: ElementReference) throws(ElementLookupError) -> Bool {
-    canMove(try shownPath(reference))
+    canMove(try inputPath(reference))
   }
 
   /// ``allowsEditing(_:)-(IndexPath)`` for input from outside; throws instead of trapping.
   public func allowsEditing(_ reference: ElementReference) throws(ElementLookupError) -> Bool {
-    allowsEditing(try shownPath(reference))
+    allowsEditing(try inputPath(reference))
   }
 }
