@@ -154,6 +154,121 @@ import Testing
     #expect(legacy.supplementaries.map(\.frame) == [rect(496, 0, 20, 20)])
   }
 
+  /// CompositionalLayoutDSL's `SupplementaryItemDSLTests` layout (snapshotted against UIKit on
+  /// an iPhone X): a badge on each item's top-trailing corner, and on each group a 20 × 60
+  /// supplementary on its trailing edge moved by its own width, into the group's 20-point
+  /// trailing content inset.
+  static func supplementaryItemDSLTestsSection() -> LayoutSection {
+    LayoutSection {
+      HGroup(count: 4) {
+        Item().height(.fractionalWidth(1.0 / 4)).supplementaryItems {
+          SupplementaryItem(
+            elementKind: "badge",
+            containerAnchor: LayoutAnchor(
+              edges: [.top, .trailing], fractionalOffset: Point(x: 0.5, y: -0.5))
+          ).width(.absolute(15)).height(.absolute(15))
+        }
+      }
+      .height(.absolute(80)).interItemSpacing(.fixed(16))
+      .supplementaryItems {
+        SupplementaryItem(
+          elementKind: "trailing",
+          containerAnchor: LayoutAnchor(edges: .trailing, fractionalOffset: Point(x: 1, y: 0))
+        ).width(.absolute(20)).height(.absolute(60))
+      }
+      .contentInsets(trailing: 20)
+    }
+    .interGroupSpacing(16).contentInsets(bottom: 16)
+  }
+
+  @Test func groupSupplementary_isAnchoredInsideTheGroupsContentInsets_asInUIKit() {
+    // UIKit: the group is 375 wide, 355 inside its trailing inset; the trailing supplementary
+    // sits inside that edge (x = 335) moved by its width: (355, 10, 20, 60), flush with the
+    // group's trailing edge. Items: (355 − 3 × 16) / 4 = 76.75 square, badges 7.5 outside
+    // their top-trailing corners.
+    let result = layout(Self.supplementaryItemDSLTestsSection())
+      .frames(itemCounts: [5], container: Self.container)
+    let trailing = result.supplementaries.filter { $0.kind == "trailing" }
+    #expect(trailing.map(\.indexPath) == [ip(0, 0), ip(0, 1)])
+    #expect(trailing.map(\.frame) == [rect(355, 10, 20, 60), rect(355, 106, 20, 60)])
+    #expect(
+      elementFrames(result) == [
+        rect(0, 0, 76.75, 76.75), rect(92.75, 0, 76.75, 76.75), rect(185.5, 0, 76.75, 76.75),
+        rect(278.25, 0, 76.75, 76.75), rect(0, 96, 76.75, 76.75),
+      ])
+    #expect(
+      result.supplementaries.filter { $0.kind == "badge" }.map(\.frame) == [
+        rect(69.25, -7.5, 15, 15), rect(162, -7.5, 15, 15), rect(254.75, -7.5, 15, 15),
+        rect(347.5, -7.5, 15, 15), rect(69.25, 88.5, 15, 15),
+      ])
+    #expect(result.contentSize.height == 192)
+  }
+
+  @Test func groupSupplementary_legacyRules_areAnchoredOnTheWholeGroupFrame() {
+    let result = layout(
+      Self.supplementaryItemDSLTestsSection(), configuration: .init(rules: .legacy)
+    ).frames(itemCounts: [4], container: Self.container)
+    #expect(
+      result.supplementaries.filter { $0.kind == "trailing" }.map(\.frame)
+        == [rect(375, 10, 20, 60)])
+  }
+
+  @Test func groupSupplementary_eachEdgeInsideTheGroupsContentInsets() {
+    // Insets 10, 30, 20, 40 on a 375 × 100 group: its content is (30, 10)–(335, 80). Corners,
+    // edge midpoints and the centre, without offset, are those of the content.
+    func placed(_ edges: DirectionalEdges) -> Rect? {
+      let section = LayoutSection {
+        HGroup { Item() }.height(.absolute(100))
+          .contentInsets(top: 10, leading: 30, bottom: 20, trailing: 40)
+          .supplementaryItems {
+            SupplementaryItem(elementKind: "s", containerAnchor: LayoutAnchor(edges: edges))
+              .width(.absolute(20)).height(.absolute(10))
+          }
+      }
+      return layout(section).frames(itemCounts: [1], container: Self.container)
+        .supplementaryFrame(ofKind: "s", at: ip(0, 0))
+    }
+    #expect(placed([.top, .leading]) == rect(30, 10, 20, 10))
+    #expect(placed([.bottom, .trailing]) == rect(315, 70, 20, 10))
+    #expect(placed(.top) == rect(172.5, 10, 20, 10))
+    #expect(placed(.leading) == rect(30, 40, 20, 10))
+    #expect(placed([]) == rect(172.5, 40, 20, 10))
+  }
+
+  @Test func groupSupplementary_ofANestedGroup_insideThatGroupsContentInsets() {
+    // Inner groups 187.5 wide with a 10-point leading inset: their badges at x = 10 and 197.5.
+    let section = LayoutSection {
+      HGroup {
+        VGroup { Item() }.width(.fractionalWidth(0.5)).contentInsets(leading: 10)
+          .supplementaryItems {
+            SupplementaryItem(elementKind: "inner").width(.absolute(10)).height(.absolute(10))
+          }
+      }
+      .height(.absolute(50))
+    }
+    let result = layout(section).frames(itemCounts: [2], container: Self.container)
+    #expect(
+      result.supplementaries.map(\.frame.origin) == [Point(x: 10, y: 0), Point(x: 197.5, y: 0)])
+  }
+
+  @Test func groupSupplementary_inAHorizontalLayout_insideTheGroupsContentInsets() {
+    // The transpose of the example: a 375-point-tall VGroup with a bottom inset of 20,
+    // its 60 × 20 supplementary on its bottom edge moved by its own height: (10, 355, 60, 20).
+    let section = LayoutSection {
+      VGroup(count: 4) { Item() }.width(.absolute(80))
+        .supplementaryItems {
+          SupplementaryItem(
+            elementKind: "bottom",
+            containerAnchor: LayoutAnchor(edges: .bottom, fractionalOffset: Point(x: 0, y: 1))
+          ).width(.absolute(60)).height(.absolute(20))
+        }
+        .contentInsets(bottom: 20)
+    }
+    let result = CompositionalLayout(sections: [section]).scrollDirection(.horizontal)
+      .frames(itemCounts: [4], container: Size(width: 812, height: 375))
+    #expect(result.supplementaryFrame(ofKind: "bottom", at: ip(0, 0)) == rect(10, 355, 60, 20))
+  }
+
   @Test func groupSupplementary_viewportQueryMatchesTheFullLayout() {
     let full = layout(Self.badgedPairs()).frames(itemCounts: [40], container: Self.container)
     let viewport = rect(0, 300, 375, 200)

@@ -55,3 +55,22 @@ public struct CustomGroup: Sendable, LayoutItemConfigurable, GroupSubitem {
           subitems: [], count: nil)))
   }
 }
+
+extension CustomGroupItem {
+  /// Decodes a custom group item; throws `DecodingError.dataCorrupted` at `frame` for an origin
+  /// that is not finite or a size that is not finite or negative (a layout would trap on it).
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    let frame = try container.decode(Rect.self, forKey: .frame)
+    guard
+      frame.minX.isFinite && frame.minY.isFinite && frame.width.isLegalLength
+        && frame.height.isLegalLength
+    else {
+      throw DecodingError.dataCorruptedError(
+        forKey: .frame, in: container,
+        debugDescription:
+          "CustomGroupItem.frame \(frame) must be finite with a size that is not negative")
+    }
+    self.init(frame: frame, zIndex: try container.decode(Int.self, forKey: .zIndex))
+  }
+}

@@ -22,9 +22,10 @@ public struct LayoutRules: Sendable, Hashable, Codable {
   /// `fractionalWidth(0.25)` in a 355-point `HGroup(count: 4)` with 16 points of spacing is
   /// (355 − 3 × 16) × 0.25 = 76.75. `false`: against the group's full length.
   public var countedGroupFractionsExcludeSpacing: Bool
-  /// A group's supplementary items are anchored on the part of the group's frame inside the
-  /// section's visible area (the container's width, for a section that does not scroll
-  /// orthogonally), and take the index path `[section, group]`: the index of the group in the
+  /// A group's supplementary items are anchored on the group's frame inside its content insets
+  /// (as an item's are on its frame inside its insets), on the part of it inside the section's
+  /// visible area (the container's width, for a section that does not scroll orthogonally), and
+  /// take the index path `[section, group]`: the index of the group in the
   /// section (for nested groups, of that group among the section's groups that carry
   /// supplementaries, in order). `false`: anchored on the whole frame, index path of the group's
   /// first item.

@@ -215,6 +215,28 @@ extension LayoutSpacing {
   }
 }
 
+extension LayoutAnchor.Offset {
+  private enum Mirror: Decodable {
+    case absolute(Point)
+    case fractional(Point)
+  }
+
+  /// Decodes an anchor's offset; throws `DecodingError.dataCorrupted` for a coordinate that is
+  /// NaN or infinite (a layout would trap on it).
+  public init(from decoder: any Decoder) throws {
+    switch try Mirror(from: decoder) {
+    case .absolute(let point): self = .absolute(point)
+    case .fractional(let point): self = .fractional(point)
+    }
+    guard point.x.isFinite && point.y.isFinite else {
+      throw DecodingError.dataCorrupted(
+        DecodingError.Context(
+          codingPath: decoder.codingPath,
+          debugDescription: "LayoutAnchor.Offset \(self) must be finite"))
+    }
+  }
+}
+
 private func rejectIllegalLength(_ value: Double, _ what: String, _ decoder: any Decoder) throws {
   guard value.isLegalLength else {
     throw DecodingError.dataCorrupted(

@@ -1,10 +1,14 @@
 /// A supplementary view attached to an item or a group (a badge, a label), as in UIKit's
 /// `NSCollectionLayoutSupplementaryItem`.
 ///
-/// Its size is relative to the frame of what it is attached to. Without an `itemAnchor` it is
-/// placed *inside* that frame at the container anchor's edges; with one, the point of the
+/// Its size is relative to the frame of what it is attached to, inside that item's or group's
+/// content insets (a group's whole frame under ``LayoutRules/legacy``). Without an `itemAnchor`
+/// it is placed *inside* that frame at the container anchor's edges, then moved by the anchor's
+/// offset (a fractional one in multiples of its own size); with one, the point of the
 /// supplementary picked by `itemAnchor` is put on the point of the container picked by
-/// `containerAnchor`. Its index path is the item's (for a group: the group's first item).
+/// `containerAnchor`. Its index path is the item's; a group's is `[section, group]` (see
+/// ``LayoutRules/groupSupplementariesIndexedByGroup`` for the details and SectionKitLayout 1's
+/// rule).
 ///
 /// ```swift
 /// Item().supplementaryItems {

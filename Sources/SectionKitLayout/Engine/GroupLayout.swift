@@ -26,6 +26,7 @@ struct SupplementarySlot: Sendable {
 /// supplementaries are kept with each group's before those of the groups inside it.
 struct PendingGroupSupplementary: Sendable {
   var item: SupplementaryItem
+  /// The group's frame inside its content insets.
   var groupFrame: Rect
   var leaf: Int
 }
@@ -217,7 +218,8 @@ enum GroupLayoutEngine {
       }
       if estimatesWidth { result.size.width = extent.width }
       if estimatesHeight { result.size.height = extent.height }
-      attachGroupSupplementaries(group, to: &result, firstElement: firstElement, context: context)
+      attachGroupSupplementaries(
+        group, to: &result, insets: insets, firstElement: firstElement, context: context)
       return result
     case .horizontal: horizontal = true
     case .vertical: horizontal = false
@@ -355,12 +357,18 @@ enum GroupLayoutEngine {
       if estimatesHeight { result.size.height = cursor + insets.vertical }
       if estimatesWidth { result.size.width = crossExtent + insets.horizontal }
     }
-    attachGroupSupplementaries(group, to: &result, firstElement: firstElement, context: context)
+    attachGroupSupplementaries(
+      group, to: &result, insets: insets, firstElement: firstElement, context: context)
     return result
   }
 
+  /// Attaches `group`'s supplementaries to its layout. Under UIKit's rules they are anchored on
+  /// the group's frame inside its content `insets` (as an item's are on its frame inside its
+  /// insets), once the section knows its visible area; under SectionKitLayout 1's on the whole
+  /// frame, at once.
   static func attachGroupSupplementaries(
-    _ group: GroupNode, to result: inout GroupLayout, firstElement: Int, context: GroupLayoutContext
+    _ group: GroupNode, to result: inout GroupLayout, insets: EdgeInsets, firstElement: Int,
+    context: GroupLayoutContext
   ) {
     guard !result.leaves.isEmpty, !group.supplementaryItems.isEmpty else { return }
     let frame = Rect(origin: .zero, size: result.size)
@@ -371,10 +379,13 @@ enum GroupLayoutEngine {
       }
       return
     }
+    // UIKit: a group's content insets keep its supplementaries in, as an item's keep its own
+    // (a trailing inset as wide as a trailing supplementary offset by its own width holds it).
+    let contentFrame = frame.inset(by: insets)
     // This group comes before the groups inside it, so it is numbered before them.
     result.pendingGroupSupplementaries.insert(
       contentsOf: group.supplementaryItems.map {
-        PendingGroupSupplementary(item: $0, groupFrame: frame, leaf: 0)
+        PendingGroupSupplementary(item: $0, groupFrame: contentFrame, leaf: 0)
       }, at: 0)
   }
 

@@ -3,11 +3,14 @@ import Foundation
 extension LayoutResult: CustomStringConvertible {
   /// A stable, line-per-view text dump: the content size, each section with its elements, then
   /// supplementary and decoration views. Numbers are rounded to 3 decimals. Used by the golden
-  /// files.
+  /// files. Any result prints, also one with an infinite viewport or a decoded one (non-finite
+  /// and huge numbers as Swift writes them, e.g. `inf`, `1e+300`).
   ///
   /// - Complexity: O(views).
   public var description: String {
     func number(_ value: Double) -> String {
+      // A viewport's edges may be infinite, a decoded result's numbers anything: no Int shows them.
+      guard value.isFinite && abs(value) < 1e15 else { return "\(value)" }
       let rounded = (value * 1000).rounded() / 1000
       if rounded == rounded.rounded() { return String(Int(rounded)) }
       var text = String(format: "%.3f", rounded)

@@ -37,3 +37,29 @@ public struct LayoutScrollPosition: Sendable, Hashable, Codable {
     orthogonalOffsets[section] ?? 0
   }
 }
+
+extension LayoutScrollPosition {
+  /// Decodes a scroll position; throws `DecodingError.dataCorrupted` at `contentOffset` or
+  /// `orthogonalOffsets` for an offset that is NaN or infinite, as
+  /// ``LayoutScrollPosition/init(contentOffset:orthogonalOffsets:)`` refuses them.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    let contentOffset = try container.decode(Point.self, forKey: .contentOffset)
+    guard contentOffset.x.isFinite && contentOffset.y.isFinite else {
+      throw DecodingError.dataCorruptedError(
+        forKey: .contentOffset, in: container,
+        debugDescription: "LayoutScrollPosition.contentOffset \(contentOffset) must be finite")
+    }
+    let orthogonalOffsets = try container.decode([Int: Double].self, forKey: .orthogonalOffsets)
+    if let (section, offset) = orthogonalOffsets.filter({ !$0.value.isFinite }).min(by: {
+      $0.key < $1.key
+    }) {
+      throw DecodingError.dataCorruptedError(
+        forKey: .orthogonalOffsets, in: container,
+        debugDescription:
+          "LayoutScrollPosition.orthogonalOffsets: offset \(offset) of section \(section) must be finite"
+      )
+    }
+    self.init(contentOffset: contentOffset, orthogonalOffsets: orthogonalOffsets)
+  }
+}
