@@ -486,10 +486,13 @@ struct BatchReducer {
       let impliedCount: Int
       if let reloadSections {
         var changes = ChangesetDraft()
-        impliedCount = readElements(entry.edits, of: entry.old, at: entry.new, into: &changes)
-        if !changes.reloadedElements.isEmpty,
-          reloadSections.destination(of: entry.old) != entry.new
-        {
+        // Where UIKit lands no reload of this section, each update is a delete and an insert:
+        // read so from the start, so that the reading weighs it as two changes (it would
+        // otherwise turn a move into a delete and an insert to land reloads that cannot land).
+        let reloadsLand = reloadSections.destination(of: entry.old) == entry.new
+        impliedCount = readElements(
+          entry.edits, of: entry.old, at: entry.new, reloadsLand: reloadsLand, into: &changes)
+        if !changes.reloadedElements.isEmpty, !reloadsLand {
           Self.replaceReloads(in: &changes, newSection: entry.new)
         }
         changeset.deletedElements += changes.deletedElements
@@ -830,20 +833,24 @@ struct BatchReducer {
   /// Reads the element changes `edits` of `old`, now at `new`, into `changes`, through the
   /// reducer's buffers (taken `inout`, in place: a nested function capturing them would check
   /// exclusivity dynamically on every call); returns the count they imply.
+  ///
+  /// `reloadsLand`: whether UIKit lands a reload of this section in it (rule B3); when not, an
+  /// updated element is read as a delete and an insert wherever a reading is chosen.
   private mutating func readElements(
-    _ edits: SectionEdits, of old: Int, at new: Int, into changes: inout ChangesetDraft
+    _ edits: SectionEdits, of old: Int, at new: Int, reloadsLand: Bool = true,
+    into changes: inout ChangesetDraft
   ) -> Int {
     switch edits {
     case .single(let change):
       Self.readOff(change, oldSection: old, newSection: new, into: &changes)
       return oldCounts[old] + Self.countDelta(of: change)
     case .runs(let slots):
-      return readRuns(slots, of: old, at: new, into: &changes)
+      return readRuns(slots, of: old, at: new, reloadsLand: reloadsLand, into: &changes)
     case .elements(let diff):
       let diff = events.diffs[diff].diff
       Self.reduceElements(
         diff.runs(), oldSection: old, oldCount: oldCounts[old], newSection: new,
-        buffers: &buffers, into: &changes)
+        reloadsLand: reloadsLand, buffers: &buffers, into: &changes)
       return diff.newCount
     }
   }
@@ -852,7 +859,8 @@ struct BatchReducer {
   /// read-off of the sections with one change, the most, stays inlined in ``finish(mapping:)``.
   @inline(never)
   private mutating func readRuns(
-    _ slots: RunPool.Slots, of old: Int, at new: Int, into changes: inout ChangesetDraft
+    _ slots: RunPool.Slots, of old: Int, at new: Int, reloadsLand: Bool,
+    into changes: inout ChangesetDraft
   ) -> Int {
     #if SECTIONKIT_INTERNAL_CHECKS
       let before = changes
@@ -883,8 +891,8 @@ struct BatchReducer {
     var runs = ReadOffBuffers.take(&buffers.runs)
     pool.runs(slots, into: &runs, stack: &buffers.stack)
     Self.reduceElements(
-      runs, oldSection: old, oldCount: oldCounts[old], newSection: new, buffers: &buffers,
-      into: &changes)
+      runs, oldSection: old, oldCount: oldCounts[old], newSection: new, reloadsLand: reloadsLand,
+      buffers: &buffers, into: &changes)
     buffers.runs = runs
     return pool.size(slots)
   }
@@ -894,7 +902,7 @@ struct BatchReducer {
   /// `buffers` lends its arrays (their capacity, not their contents) from one section to the
   /// next, so that reading many sections off allocates them once.
   private static func reduceElements(
-    _ runs: [Run], oldSection: Int, oldCount: Int, newSection: Int,
+    _ runs: [Run], oldSection: Int, oldCount: Int, newSection: Int, reloadsLand: Bool = true,
     buffers: inout ReadOffBuffers, into changeset: inout ChangesetDraft
   ) {
     // New position of each run, and the old runs in new order.
@@ -910,7 +918,8 @@ struct BatchReducer {
     }
     var position = 0
     for run in runs {
-      if run.isOld {
+      // An updated run whose reloads cannot land is deleted and inserted like a new one.
+      if run.isOld && (reloadsLand || run.kind != .updated) {
         oldRuns.append((run, position))
       } else {
         // One by one: most runs are one element, and a range's `append(contentsOf:)` costs more.
