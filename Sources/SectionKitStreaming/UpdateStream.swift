@@ -208,7 +208,9 @@ public final class UpdateStream<Value: Sendable>: Sendable {
 
   /// A new subscriber: a snapshot first, then every changeset; or, with the `position` of a
   /// subscriber that reconnects, the changesets after it when they are still in the replay
-  /// buffer (and fit in a subscriber's queue), otherwise a snapshot.
+  /// buffer (and fit in a subscriber's queue), otherwise a snapshot. `position` usually comes
+  /// from a client: any number is accepted, and one the stream cannot resume from (another
+  /// stream, too old, ahead, negative) starts with a snapshot.
   ///
   /// The subscription is registered now: nothing published after this call is missed.
   ///
@@ -218,9 +220,14 @@ public final class UpdateStream<Value: Sendable>: Sendable {
       let id = state.nextSubscriber
       state.nextSubscriber += 1
       let subscriber = Subscriber()
-      if let position, position.stream == self.id, position.sequence <= state.sequence {
+      // The position comes from a client: compare it with the range the replay buffer covers
+      // before subtracting, so that no number (negative, `Int.min`, ahead) can overflow.
+      let oldest = state.sequence - state.replay.count
+      if let position, position.stream == self.id,
+        (oldest...state.sequence).contains(position.sequence)
+      {
         let missed = state.sequence - position.sequence
-        if missed <= state.replay.count && missed <= policy.subscriberCapacity {
+        if missed <= policy.subscriberCapacity {
           subscriber.needsSnapshot = false
           for shared in state.replay.suffix(missed) { subscriber.queue.append(shared) }
           state.statistics.resumed += 1

@@ -72,6 +72,25 @@ struct StreamPublisherTests {
     #expect(snapshot.sections == board.content)
   }
 
+  /// A position comes from a client (a `Last-Event-ID` read with `Int(_:)`): whatever its number,
+  /// it resumes or starts with a snapshot, and never traps.
+  @Test(arguments: [Int.min, .min + 1, -1, -2, .max - 1, .max])
+  func aHostilePositionGetsASnapshotAndNeverTraps(sequence: Int) throws {
+    var random = SeededGenerator(seed: 8)
+    let board = RandomBoard(policy: StreamPolicy(replayCapacity: 4))
+    for _ in 0..<3 { board.randomBatch(using: &random) }
+    let position = StreamPosition(stream: board.stream.id, sequence: sequence)
+    let updates = drain(board.stream.subscribe(after: position))
+    guard updates.count == 1, case .snapshot(let snapshot) = updates[0] else {
+      Issue.record("\(sequence): \(updates)")
+      return
+    }
+    #expect(snapshot.sections == board.content)
+    #expect(board.stream.statistics.resumed == 0)
+    // The same position given with an index path is refused, never a trap.
+    #expect(throws: PathResolutionError.self) { try board.stream.resolve([0, 0], at: position) }
+  }
+
   @Test func aSlowSubscriberIsMovedToNeedsSnapshotAndMemoryStaysBounded() throws {
     var random = SeededGenerator(seed: 4)
     let board = RandomBoard(policy: StreamPolicy(replayCapacity: 16, subscriberCapacity: 5))
