@@ -27,7 +27,7 @@ import SectionKit
 /// subscription, or releasing the subscription, removes the subscriber.
 ///
 /// - Complexity: publishing a changeset costs O(p) for p subscribers, plus O(s + c log c) for s
-///   sections and c changes when the replay buffer is full.
+///   sections and c changes (checking that it fits; twice when the replay buffer is full).
 public final class UpdateStream<Value: Sendable>: Sendable {
   /// The stream's identifier, new for each stream (``StreamPosition/stream``).
   public let id: String
@@ -132,8 +132,11 @@ public final class UpdateStream<Value: Sendable>: Sendable {
   /// ``UpdatePublisher`` calls it; call it yourself only for a stream you feed by hand, with a
   /// changeset that fits the state before it and `sections` the state it leaves.
   ///
+  /// - Precondition: `changeset`, with the elements of the `sections` it inserts, takes the
+  ///   section counts of the state before it to those of `state` (a changeset that does not fit
+  ///   traps here, naming both).
   /// - Complexity: O(p) for p subscribers, plus O(s + c log c) for s sections and c changes
-  ///   when the replay buffer is full.
+  ///   (checking that the changeset fits, and again when the replay buffer is full).
   @discardableResult
   public func publish(
     _ changeset: Changeset, sections newSections: [Int: [Value]] = [:],
@@ -142,6 +145,9 @@ public final class UpdateStream<Value: Sendable>: Sendable {
     var woken: [CheckedContinuation<Void, Never>] = []
     let sequence = state.withLock { state -> Int in
       guard !state.isFinished else { return state.sequence }
+      Self.checkFits(
+        changeset, sequence: state.sequence + 1, before: state.sections, sections: newSections,
+        after: sections)
       let update = StreamChangeset(
         sequence: state.sequence + 1, changeset: changeset, sections: newSections,
         elements: elements)
@@ -190,6 +196,34 @@ public final class UpdateStream<Value: Sendable>: Sendable {
       return waiting
     }
     for continuation in waiting { continuation.resume() }
+  }
+
+  /// Traps unless `changeset`, with the `sections` it inserts, takes the section counts of
+  /// `before` to those of `after`: a changeset that does not fit the state would otherwise be
+  /// published, refused by every mirror, and trap later (when the replay buffer drops it, or in
+  /// ``resolve(_:at:)``). A programming error of the server.
+  ///
+  /// - Complexity: O(s + c log c) for s sections and c changes.
+  static func checkFits(
+    _ changeset: Changeset, sequence: Int, before: [[Value]], sections: [Int: [Value]],
+    after: [[Value]]
+  ) {
+    let oldCounts = before.map(\.count)
+    let newCounts: [Int]
+    do {
+      newCounts = try changeset.newCounts(
+        from: oldCounts, insertedSectionCounts: sections.mapValues(\.count))
+    } catch {
+      preconditionFailure(
+        "UpdateStream.publish(_:sections:elements:state:): changeset \(sequence) does not fit the "
+          + "state before it, of section counts \(describe(counts: oldCounts)): \(error)")
+    }
+    let givenCounts = after.map(\.count)
+    precondition(
+      newCounts == givenCounts,
+      "UpdateStream.publish(_:sections:elements:state:): changeset \(sequence) takes section "
+        + "counts \(describe(counts: oldCounts)) to \(describe(counts: newCounts)), but the state "
+        + "given has section counts \(describe(counts: givenCounts))")
   }
 
   /// The section counts after `update`, given those before it (an update this stream published).
@@ -328,4 +362,9 @@ public struct StreamStatistics: Hashable, Sendable {
   public var replayedChangesets = 0
   /// Subscribers whose next update is a snapshot.
   public var subscribersNeedingSnapshot = 0
+}
+
+/// `[2, 0, 5]`, or `1000 sections` for a long list: counts for a message.
+func describe(counts: [Int]) -> String {
+  counts.count <= 20 ? "\(counts)" : "(\(counts.count) sections)"
 }

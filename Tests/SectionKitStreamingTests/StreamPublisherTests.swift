@@ -91,6 +91,31 @@ struct StreamPublisherTests {
     #expect(throws: PathResolutionError.self) { try board.stream.resolve([0, 0], at: position) }
   }
 
+  /// A changeset that does not fit the stream's state is the server's programming error: it traps
+  /// when published, naming the counts, not later when the replay buffer drops it.
+  @Test func publishingAChangesetThatDoesNotFitTrapsNamingTheCounts() async {
+    // The state given does not match what the changeset leaves.
+    let wrongState = await #expect(
+      processExitsWith: .failure, observing: [\.standardErrorContent]
+    ) {
+      let stream = UpdateStream<String>(policy: StreamPolicy(replayCapacity: 1))
+      stream.publishSnapshot([["a", "b"], []])
+      stream.publish(
+        Changeset(insertedElements: [[0, 2]]), elements: [[0, 2]: "c"], state: [["a", "b"], []])
+    }
+    let wrongText = String(decoding: wrongState?.standardErrorContent ?? [], as: UTF8.self)
+    #expect(wrongText.contains("takes section counts [2, 0] to [3, 0]"), "\(wrongText)")
+    #expect(wrongText.contains("the state given has section counts [2, 0]"), "\(wrongText)")
+    // The changeset does not fit the state before it.
+    let misfit = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let stream = UpdateStream<String>(policy: StreamPolicy(replayCapacity: 1))
+      stream.publishSnapshot([["a", "b"]])
+      stream.publish(Changeset(deletedElements: [[0, 5]]), state: [["a"]])
+    }
+    let misfitText = String(decoding: misfit?.standardErrorContent ?? [], as: UTF8.self)
+    #expect(misfitText.contains("does not fit the state before it, of section counts [2]"))
+  }
+
   @Test func aSlowSubscriberIsMovedToNeedsSnapshotAndMemoryStaysBounded() throws {
     var random = SeededGenerator(seed: 4)
     let board = RandomBoard(policy: StreamPolicy(replayCapacity: 16, subscriberCapacity: 5))
