@@ -37,7 +37,13 @@ public final class UpdateStream<Value: Sendable>: Sendable {
   /// A changeset shared by every queue that holds it.
   final class Shared: Sendable {
     let update: StreamChangeset<Value>
-    init(_ update: StreamChangeset<Value>) { self.update = update }
+    /// The elements the changeset deletes that the model kept (moved and updated in one batch,
+    /// say): old path → new path. ``resolve(_:at:)`` follows them; subscribers never see them.
+    let survivors: [IndexPath: IndexPath]
+    init(_ update: StreamChangeset<Value>, survivors: [IndexPath: IndexPath] = [:]) {
+      self.update = update
+      self.survivors = survivors
+    }
   }
 
   /// A class, so that the publisher's loop over every subscriber mutates in place and copies
@@ -132,16 +138,25 @@ public final class UpdateStream<Value: Sendable>: Sendable {
   /// ``UpdatePublisher`` calls it; call it yourself only for a stream you feed by hand, with a
   /// changeset that fits the state before it and `sections` the state it leaves.
   ///
+  /// - Parameters:
+  ///   - survivors: the elements `changeset` deletes that the model kept, by their old index
+  ///     path, with the index path each of them has now — an element moved and updated in one
+  ///     batch, which a changeset gives as a delete and an insert. ``resolve(_:at:)`` follows
+  ///     them instead of answering that they are gone; subscribers never see them.
+  ///     ``UpdatePublisher`` finds them by identity, through its coordinator.
   /// - Precondition: `changeset`, with the elements of the `sections` it inserts, takes the
   ///   section counts of the state before it to those of `state` (a changeset that does not fit
-  ///   traps here, naming both).
+  ///   traps here, naming both); every survivor is one of its deleted elements, and goes to one
+  ///   of its inserted elements.
   /// - Complexity: O(p) for p subscribers, plus O(s + c log c) for s sections and c changes
   ///   (checking that the changeset fits, and again when the replay buffer is full).
   @discardableResult
   public func publish(
     _ changeset: Changeset, sections newSections: [Int: [Value]] = [:],
-    elements: [IndexPath: Value] = [:], state sections: [[Value]]
+    elements: [IndexPath: Value] = [:], survivors: [IndexPath: IndexPath] = [:],
+    state sections: [[Value]]
   ) -> Int {
+    if !survivors.isEmpty { Self.checkSurvivors(survivors, of: changeset) }
     var woken: [CheckedContinuation<Void, Never>] = []
     let sequence = state.withLock { state -> Int in
       guard !state.isFinished else { return state.sequence }
@@ -151,7 +166,7 @@ public final class UpdateStream<Value: Sendable>: Sendable {
       let update = StreamChangeset(
         sequence: state.sequence + 1, changeset: changeset, sections: newSections,
         elements: elements)
-      let shared = Shared(update)
+      let shared = Shared(update, survivors: survivors)
       if state.replay.isEmpty { state.replayBaseCounts = state.sections.map(\.count) }
       state.sequence += 1
       state.sections = sections
@@ -215,15 +230,28 @@ public final class UpdateStream<Value: Sendable>: Sendable {
         from: oldCounts, insertedSectionCounts: sections.mapValues(\.count))
     } catch {
       preconditionFailure(
-        "UpdateStream.publish(_:sections:elements:state:): changeset \(sequence) does not fit the "
+        "UpdateStream.publish(_:sections:elements:survivors:state:): changeset \(sequence) does not fit the "
           + "state before it, of section counts \(describe(counts: oldCounts)): \(error)")
     }
     let givenCounts = after.map(\.count)
     precondition(
       newCounts == givenCounts,
-      "UpdateStream.publish(_:sections:elements:state:): changeset \(sequence) takes section "
+      "UpdateStream.publish(_:sections:elements:survivors:state:): changeset \(sequence) takes section "
         + "counts \(describe(counts: oldCounts)) to \(describe(counts: newCounts)), but the state "
         + "given has section counts \(describe(counts: givenCounts))")
+  }
+
+  /// Traps unless every survivor goes from one of the deleted elements of `changeset` to one of
+  /// its inserted elements.
+  static func checkSurvivors(_ survivors: [IndexPath: IndexPath], of changeset: Changeset) {
+    let deleted = Set(changeset.deletedElements)
+    let inserted = Set(changeset.insertedElements)
+    for (old, new) in survivors.sorted(by: { $0.key < $1.key }) {
+      precondition(
+        deleted.contains(old) && inserted.contains(new),
+        "UpdateStream.publish(_:sections:elements:survivors:state:): survivor \(describe(old)) → "
+          + "\(describe(new)) is not a deleted element going to an inserted one of the changeset")
+    }
   }
 
   /// The section counts after `update`, given those before it (an update this stream published).

@@ -114,6 +114,17 @@ struct StreamPublisherTests {
     }
     let misfitText = String(decoding: misfit?.standardErrorContent ?? [], as: UTF8.self)
     #expect(misfitText.contains("does not fit the state before it, of section counts [2]"))
+    // A survivor that is not a deleted element going to an inserted one.
+    let survivor = await #expect(
+      processExitsWith: .failure, observing: [\.standardErrorContent]
+    ) {
+      let stream = UpdateStream<String>()
+      stream.publishSnapshot([["a", "b"]])
+      stream.publish(
+        Changeset(deletedElements: [[0, 0]]), survivors: [[0, 1]: [0, 0]], state: [["b"]])
+    }
+    let survivorText = String(decoding: survivor?.standardErrorContent ?? [], as: UTF8.self)
+    #expect(survivorText.contains("survivor [0, 1] → [0, 0] is not a deleted element"))
   }
 
   @Test func aSlowSubscriberIsMovedToNeedsSnapshotAndMemoryStaysBounded() throws {
