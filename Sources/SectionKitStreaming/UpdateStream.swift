@@ -141,13 +141,14 @@ public final class UpdateStream<Value: Sendable>: Sendable {
   /// - Parameters:
   ///   - survivors: the elements `changeset` deletes that the model kept, by their old index
   ///     path, with the index path each of them has now — an element moved and updated in one
-  ///     batch, which a changeset gives as a delete and an insert. ``resolve(_:at:)`` follows
+  ///     batch, which a changeset gives as a delete and an insert, or an element of a section
+  ///     moved and changed in one batch (a section delete and insert). ``resolve(_:at:)`` follows
   ///     them instead of answering that they are gone; subscribers never see them.
   ///     ``UpdatePublisher`` finds them by identity, through its coordinator.
   /// - Precondition: `changeset`, with the elements of the `sections` it inserts, takes the
   ///   section counts of the state before it to those of `state` (a changeset that does not fit
-  ///   traps here, naming both); every survivor is one of its deleted elements, and goes to one
-  ///   of its inserted elements.
+  ///   traps here, naming both); every survivor is an element it deletes (itself or with its
+  ///   section) and goes to one it inserts (itself or with its section).
   /// - Complexity: O(p) for p subscribers, plus O(s + c log c) for s sections and c changes
   ///   (checking that the changeset fits, and again when the replay buffer is full).
   @discardableResult
@@ -241,14 +242,19 @@ public final class UpdateStream<Value: Sendable>: Sendable {
         + "given has section counts \(describe(counts: givenCounts))")
   }
 
-  /// Traps unless every survivor goes from one of the deleted elements of `changeset` to one of
-  /// its inserted elements.
+  /// Traps unless every survivor goes from an element `changeset` deletes (itself or with its
+  /// section) to one it inserts (itself or with its section).
   static func checkSurvivors(_ survivors: [IndexPath: IndexPath], of changeset: Changeset) {
     let deleted = Set(changeset.deletedElements)
     let inserted = Set(changeset.insertedElements)
+    let (deletedSections, insertedSections) = (
+      changeset.deletedSections, changeset.insertedSections
+    )
     for (old, new) in survivors.sorted(by: { $0.key < $1.key }) {
       precondition(
-        deleted.contains(old) && inserted.contains(new),
+        old.count == 2 && new.count == 2
+          && (deleted.contains(old) || deletedSections.contains(old[0]))
+          && (inserted.contains(new) || insertedSections.contains(new[0])),
         "UpdateStream.publish(_:sections:elements:survivors:state:): survivor \(describe(old)) → "
           + "\(describe(new)) is not a deleted element going to an inserted one of the changeset")
     }

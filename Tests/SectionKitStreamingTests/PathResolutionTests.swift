@@ -71,6 +71,65 @@ struct PathResolutionTests {
     #expect(board.sections[3] === last)
   }
 
+  /// `moveChild` puts `movedSections` on the wire; a path follows its section's move, and a
+  /// mirror fed the lines ends equal to the model.
+  @Test func aSectionMoveTakesItsElementsAlongOnTheWireAndInResolve() throws {
+    let board = RandomBoard(sections: 3, cards: 2)
+    let start = board.stream.position
+    let subscription = board.stream.subscribe()
+    var mirror = StreamMirror<Card>()
+    var decoder = StreamLineDecoder<Card>()
+    let encoder = StreamLineEncoder<Card>()
+    var moves: [Changeset.SectionMove] = []
+    func follow() throws {
+      for update in drain(subscription) {
+        if case .changeset(let changeset) = update { moves += changeset.changeset.movedSections }
+        decoder.append(try encoder.encode(update))
+        while let decoded = try decoder.next() {
+          try mirror.apply(decoded, line: decoder.lineNumber)
+        }
+      }
+    }
+    try follow()
+    let first = board.sections[0]
+    board.root.performBatchUpdates {
+      board.moveSection(from: 0, to: 2)
+      board.sections[0].append(Card(id: 50))
+    }
+    try follow()
+    #expect(moves == [Changeset.SectionMove(from: 0, to: 2)])
+    #expect(mirror.sections == board.content)
+    #expect(board.sections[2] === first)
+    #expect(try board.stream.resolve([0, 1], at: start) == [2, 1])
+    #expect(try board.stream.resolve([1, 1], at: start) == [0, 1])
+
+    // A section moved and changed in one batch is a section delete and insert: its elements are
+    // followed by identity all the same.
+    var deletedSections = IndexSet()
+    let sequence = board.stream.position.sequence
+    board.root.performBatchUpdates {
+      board.moveSection(from: 2, to: 0)
+      board.sections[0].remove(at: 0)
+    }
+    for update in drain(subscription) {
+      if case .changeset(let changeset) = update {
+        deletedSections.formUnion(changeset.changeset.deletedSections)
+      }
+      decoder.append(try encoder.encode(update))
+      while let decoded = try decoder.next() {
+        try mirror.apply(decoded, line: decoder.lineNumber)
+      }
+    }
+    #expect(deletedSections == [2])
+    #expect(mirror.sections == board.content)
+    #expect(try board.stream.resolve([0, 1], at: start) == [0, 0])
+    #expect(
+      throws: PathResolutionError.elementGone([0, 0], at: start.sequence, removedBy: sequence + 1)
+    ) {
+      try board.stream.resolve([0, 0], at: start)
+    }
+  }
+
   @Test func aRemovedElementIsRejectedWithTheUpdateThatRemovedIt() {
     let (board, cards, start) = makeBoard()
     cards.append(Card(id: 10))
