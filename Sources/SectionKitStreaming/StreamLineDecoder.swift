@@ -161,6 +161,7 @@ public struct StreamLineDecoder<Value: Codable & Sendable> {
       } catch {
         throw fail(.malformed, "not a JSON object: \(describe(error))")
       }
+      guard version.isInteger else { throw fail(.malformed, describe(error)) }
       guard let v = version.v else {
         throw fail(.malformed, "missing field v (the format version)")
       }
@@ -216,7 +217,7 @@ public struct StreamLineDecoder<Value: Codable & Sendable> {
       var elements: [IndexPath: Value] = [:]
       var previousPath: IndexPath?
       for (position, entry) in (wire.elements ?? []).enumerated() {
-        let path = IndexPath(indexes: entry.path)
+        let path = entry.path.indexPath
         guard path.count == 2, path[0] >= 0, path[1] >= 0 else {
           throw fail(
             .outOfRange,
@@ -240,8 +241,21 @@ public struct StreamLineDecoder<Value: Codable & Sendable> {
   }
 }
 
-/// The format version of a line, read before anything else.
-private struct Version: Decodable { var v: Int? }
+/// The format version of a line, read when the line does not decode: `v` missing, present but
+/// not an integer (the decoding error says why), or the version.
+private struct Version: Decodable {
+  var v: Int?
+  var isInteger = true
+
+  enum CodingKeys: String, CodingKey { case v }
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    guard container.contains(.v) else { return }
+    v = try? container.decode(Int.self, forKey: .v)
+    isInteger = v != nil
+  }
+}
 
 /// `field.path[2]: what is wrong` for a decoding error.
 func describe(_ error: any Error) -> String {

@@ -106,6 +106,63 @@ struct StreamLineTests {
     #expect(error?.detail.contains(detail) == true, "\(String(describing: error))")
   }
 
+  /// Shapes `JSONDecoder` and Swift's own `Range` decoding let through or report without the
+  /// field: each is refused naming the line and the field.
+  @Test(arguments: [
+    (
+      #""deletedSectionRanges":[[1,3,5]]"#,
+      "changeset.deletedSectionRanges[0]: [1, 3, 5] is not a range"
+    ),
+    (#""insertedSectionRanges":[[1]]"#, "changeset.insertedSectionRanges[0]: [1] is not a range"),
+    (#""reloadedSectionRanges":[[]]"#, "changeset.reloadedSectionRanges[0]: [] is not a range"),
+    (
+      #""deletedSectionRanges":[[5,1]]"#,
+      "changeset.deletedSectionRanges[0]: [5, 1] is not a range: the lower"
+    ),
+    (
+      #""deletedSectionRanges":[[-3,-1]]"#,
+      "changeset.deletedSectionRanges[0] = -3..<-1 holds negative"
+    ),
+    (
+      #""deletedSectionRanges":[[0,1.5]]"#,
+      "changeset.deletedSectionRanges[0][1]: 1.5 is not an integer"
+    ),
+    (#""deletedElements":[[0,1.5]]"#, "changeset.deletedElements[0][1]: 1.5 is not an integer"),
+    (
+      #""movedSections":[{"from":0.5,"to":1}]"#,
+      "changeset.movedSections[0].from: 0.5 is not an integer"
+    ),
+    (
+      #""movedElements":[{"from":[0,0],"to":[0,1e30]}]"#,
+      "changeset.movedElements[0].to[1]: 1e+30 is out of the range of integers"
+    ),
+  ])
+  func aLenientShapeInAChangesetIsRefusedNamingTheField(changeset: String, detail: String) {
+    let error = error(#"{"v":1,"type":"changeset","seq":2,"changeset":{"# + changeset + "}}\n")
+    #expect(error?.line == 2)
+    #expect(error?.kind == .malformed)
+    #expect(error?.detail.contains(detail) == true, "\(String(describing: error))")
+  }
+
+  @Test(arguments: [
+    (#"{"v":1.5,"type":"changeset","seq":2,"changeset":{}}"#, "v: 1.5 is not an integer"),
+    (#"{"v":1,"type":"changeset","seq":2.5,"changeset":{}}"#, "seq: 2.5 is not an integer"),
+    (
+      #"{"v":1,"type":"changeset","seq":2,"changeset":{"insertedSectionRanges":[[1,2]]},"newSections":[{"index":1.5,"elements":[]}]}"#,
+      "newSections[0].index: 1.5 is not an integer"
+    ),
+    (
+      #"{"v":1,"type":"changeset","seq":2,"changeset":{"insertedElements":[[0,0]]},"newElements":[{"path":[0,0.5],"value":"x"}]}"#,
+      "newElements[0].path[1]: 0.5 is not an integer"
+    ),
+  ])
+  func aNonIntegerNumberIsRefusedNamingTheField(line: String, detail: String) {
+    let error = error(line + "\n")
+    #expect(error?.line == 2)
+    #expect(error?.kind == .malformed)
+    #expect(error?.detail.contains(detail) == true, "\(String(describing: error))")
+  }
+
   @Test func aLineTooLongIsDroppedWithoutBufferingIt() throws {
     var decoder = StreamLineDecoder<String>(maximumLineLength: 100)
     decoder.append(Data(repeating: UInt8(ascii: "x"), count: 250))
