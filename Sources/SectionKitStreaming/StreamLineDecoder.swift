@@ -2,8 +2,8 @@ import Foundation
 import SectionKit
 
 /// Reads JSON lines (``StreamLine``) into updates, checking each line as it reads: the syntax,
-/// the version, the fields, the changeset's own invariants, and the order of the sequence
-/// numbers. A line that fails gives a ``StreamLineError`` naming its number and what is wrong;
+/// the version, the fields (exactly the format's, none repeated, every number an integer), the
+/// changeset's own invariants, and the order of the sequence numbers. A line that fails gives a ``StreamLineError`` naming its number and what is wrong;
 /// nothing of it is returned, and the decoder goes on with the next line.
 ///
 /// ```swift
@@ -175,6 +175,7 @@ public struct StreamLineDecoder<Value: Codable & Sendable> {
       throw fail(
         .unsupportedVersion, "version \(wire.v); this reader reads version \(StreamLine.version)")
     }
+    if let problem = WireShape.problem(in: [UInt8](data)) { throw fail(.malformed, problem) }
     guard (0...StreamLine.maximumSequence).contains(wire.seq) else {
       throw fail(
         .outOfRange, "seq \(wire.seq) is out of range 0...\(StreamLine.maximumSequence)")
@@ -285,7 +286,9 @@ func describe(_ error: any Error) -> String {
 public struct StreamLineError: Error, Hashable, Sendable, CustomStringConvertible {
   /// What kind of problem.
   public enum Kind: String, Hashable, Sendable {
-    /// Not JSON, a missing or mistyped field, or a changeset that breaks its own invariants.
+    /// Not JSON, a missing or mistyped field, a number that is not an integer, a range that is
+    /// not `[lower, upper]`, a field the format does not define or a key repeated, or a changeset
+    /// that breaks its own invariants.
     case malformed
     /// The input ended inside a line.
     case truncated

@@ -163,6 +163,67 @@ struct StreamLineTests {
     #expect(error?.detail.contains(detail) == true, "\(String(describing: error))")
   }
 
+  /// Valid JSON that `JSONDecoder` reads one way and another reader another way, or that drops
+  /// what it does not know: refused naming the field.
+  @Test(arguments: [
+    (#"{"v":1,"type":"changeset","seq":2,"seq":3,"changeset":{}}"#, "seq: the key seq is repeated"),
+    (
+      #"{"v":1,"type":"changeset","seq":2,"changeset":{"deletedElement":[[0,0]]}}"#,
+      "changeset.deletedElement: no such field in version 1"
+    ),
+    (#"{"v":1,"type":"changeset","seq":2,"changeset":{},"extra":1}"#, "extra: no such field"),
+    (#"{"v":1,"type":"changeset","seq":2,"changeset":{},"sections":null}"#, "sections: null"),
+    (
+      #"{"v":1,"type":"changeset","seq":2,"changeset":{"deletedElements":null}}"#,
+      "changeset.deletedElements: null"
+    ),
+    (
+      #"{"v":1,"type":"changeset","seq":2,"changeset":{"movedSections":[{"from":0,"to":1,"from":2}]}}"#,
+      "changeset.movedSections[0].from: the key from is repeated"
+    ),
+    (
+      #"{"v":1,"type":"changeset","seq":2,"changeset":{"insertedElements":[[0,0]]},"newElements":[{"path":[0,0],"value":"x","path":[0,1]}]}"#,
+      "newElements[0].path: the key path is repeated"
+    ),
+    (
+      #"{"v":1,"type":"changeset","seq":2,"changeset":{"insertedElements":[[0,0]]},"newElements":[{"path":[0,0],"value":"x","size":1}]}"#,
+      "newElements[0].size: no such field"
+    ),
+    (
+      #"{"v":1,"type":"snapshot","stream":"s","seq":2,"sections":[["a"]],"st\u0072eam":"t"}"#,
+      "stream: the key stream is repeated"
+    ),
+  ])
+  func anAmbiguousOrUnknownKeyIsRefusedNamingTheField(line: String, detail: String) {
+    let error = error(line + "\n")
+    #expect(error?.line == 2)
+    #expect(error?.kind == .malformed)
+    #expect(error?.detail.contains(detail) == true, "\(String(describing: error))")
+  }
+
+  /// The checks above leave the application's values alone: `null` for an optional value, and
+  /// keys of its own, are the value type's business.
+  @Test func theValuesOfTheApplicationAreNotTheFormatsFields() throws {
+    var decoder = StreamLineDecoder<String?>()
+    _ = try decoder.decode(
+      line: Data(#"{"v":1,"type":"snapshot","stream":"s","seq":1,"sections":[["a",null]]}"#.utf8))
+    let update = try decoder.decode(
+      line: Data(
+        #"{"v":1,"type":"changeset","seq":2,"changeset":{"insertedElements":[[0,0]]},"newElements":[{"path":[0,0],"value":null}]}"#
+          .utf8))
+    guard case .changeset(let changeset) = update else {
+      Issue.record("\(update)")
+      return
+    }
+    #expect(changeset.elements == [[0, 0]: String?.none])
+    var cards = StreamLineDecoder<Card>()
+    let snapshot = try cards.decode(
+      line: Data(
+        #"{"v":1,"type":"snapshot","stream":"s","seq":1,"sections":[[{"id":1,"version":0,"note":"x"}]]}"#
+          .utf8))
+    #expect(snapshot.sequence == 1)
+  }
+
   @Test func aLineTooLongIsDroppedWithoutBufferingIt() throws {
     var decoder = StreamLineDecoder<String>(maximumLineLength: 100)
     decoder.append(Data(repeating: UInt8(ascii: "x"), count: 250))
