@@ -89,7 +89,9 @@ public struct StreamLineDecoder<Value: Codable & Sendable> {
       let newline = rest.firstIndex(of: UInt8(ascii: "\n"))
       let chunk = rest[..<(newline ?? rest.endIndex)]
       if let overflow = partialOverflow {
-        partialOverflow = overflow + chunk.count
+        // A length, counted saturating: the bytes of one line come from outside, without bound.
+        let (sum, overflowed) = overflow.addingReportingOverflow(chunk.count)
+        partialOverflow = overflowed ? .max : sum
       } else if partial.count + chunk.count > maximumLineLength {
         partialOverflow = partial.count + chunk.count
         partial = []

@@ -95,6 +95,13 @@ struct StreamMirrorTests {
     #expect(throws: StreamMirrorError.outOfOrder(expected: .max, received: 4)) {
       try last.apply(again)
     }
+    // A changeset after it cannot exist: refused, never an overflow, by the mirror and by a
+    // decoder resumed there.
+    #expect(throws: StreamMirrorError.self) { try last.apply(changeset(4, Changeset())) }
+    var resumed = StreamLineDecoder<String>(after: StreamPosition(stream: "s", sequence: .max))
+    #expect(throws: StreamLineError.self) {
+      try resumed.decode(line: Data(#"{"v":1,"type":"changeset","seq":2,"changeset":{}}"#.utf8))
+    }
   }
 
   @Test func aChangesetThatDoesNotFitIsRefusedWhole() {
