@@ -139,12 +139,20 @@ public final class UpdateStream<Value: Sendable>: Sendable {
   /// changeset that fits the state before it and `sections` the state it leaves.
   ///
   /// - Parameters:
+  ///   - changeset: the batch, in UIKit's coordinates, from the state of the last update.
+  ///   - newSections: the elements of each section `changeset` inserts or reloads, by its new
+  ///     index (`sections:`).
+  ///   - elements: the value of each element it inserts and of each reload destination, by new
+  ///     index path.
   ///   - survivors: the elements `changeset` deletes that the model kept, by their old index
   ///     path, with the index path each of them has now — an element moved and updated in one
   ///     batch, which a changeset gives as a delete and an insert, or an element of a section
   ///     moved and changed in one batch (a section delete and insert). ``resolve(_:at:)`` follows
   ///     them instead of answering that they are gone; subscribers never see them.
   ///     ``UpdatePublisher`` finds them by identity, through its coordinator.
+  ///   - sections: the state after `changeset` (`state:`), which new subscribers get as a
+  ///     snapshot.
+  /// - Returns: the sequence number of the changeset (the stream's, unchanged, once finished).
   /// - Precondition: `changeset`, with the elements of the `sections` it inserts, takes the
   ///   section counts of the state before it to those of `state` (a changeset that does not fit
   ///   traps here, naming both); every survivor is an element it deletes (itself or with its
