@@ -33,16 +33,17 @@ import SectionKit
 /// `forwardingTo`: it gets every call first, as if it were attached itself.
 ///
 /// For ``UpdateStream/resolve(_:at:)``, it also records where each element the changeset deletes
-/// went when the model kept it, following it by identity through the coordinator: an element
-/// moved and updated in one batch (a delete and an insert), and the elements of a section moved
-/// and changed in one batch (a section delete and insert).
+/// went when the model kept it — an element moved and updated in one batch, which the changeset
+/// gives as a delete and an insert — following it by identity through the coordinator. The
+/// elements of a section the changeset deletes and inserts are not followed: a section moved and
+/// changed in one batch looks the same in a changeset as one reloaded beside section moves, whose
+/// elements are new, and the coordinator follows the latter by position only.
 ///
 /// When the publisher goes away (with its coordinator), the stream finishes.
 ///
 /// - Complexity: a changeset costs what the applier costs — O(c log c + s + e) for c changes,
 ///   s sections and e elements in the sections it touches — plus reading the new values, plus
-///   following each deleted element and each element of a deleted section the model kept (O(r)
-///   each for r runs of changes), plus O(p) for p
+///   following each deleted element (O(r) each for r runs of changes), plus O(p) for p
 ///   subscribers; a reload reads every element.
 public final class UpdatePublisher<Value: Sendable>: ViewAdapter {
   /// The stream subscribers follow.
@@ -86,21 +87,11 @@ public final class UpdatePublisher<Value: Sendable>: ViewAdapter {
   ) {
     // Before the coordinator switches to the new state (the forwarded adapter switches it): the
     // elements the changeset deletes that the model kept, followed by identity.
+    // Not the elements of a deleted section: see the type's documentation.
     var kept: [(old: IndexPath, section: any Section, index: Int)] = []
-    func follow(_ old: IndexPath) {
-      guard let (section, index) = try? coordinator.element(.indexPath(old)) else { return }
+    for old in changeset.deletedElements {
+      guard let (section, index) = try? coordinator.element(.indexPath(old)) else { continue }
       kept.append((old, section, index))
-    }
-    for old in changeset.deletedElements { follow(old) }
-    // A section deleted that the model kept (moved and changed in one batch: a delete and an
-    // insert); its elements are read again where it is inserted, so following them costs as much.
-    for range in changeset.deletedSectionRanges {
-      for old in range
-      where coordinator.mapping.sectionOffset(for: coordinator.section(at: old)) != nil {
-        for item in 0..<coordinator.numberOfElements(inSection: old) {
-          follow(IndexPath(item: item, section: old))
-        }
-      }
     }
     forwardingTo?.apply(changeset, from: coordinator, updateData: updateData)
     updateData()

@@ -146,8 +146,8 @@ public final class UpdateStream<Value: Sendable>: Sendable {
   ///     index path.
   ///   - survivors: the elements `changeset` deletes that the model kept, by their old index
   ///     path, with the index path each of them has now — an element moved and updated in one
-  ///     batch, which a changeset gives as a delete and an insert, or an element of a section
-  ///     moved and changed in one batch (a section delete and insert). ``resolve(_:at:)`` follows
+  ///     batch, which a changeset gives as a delete and an insert, or an element of a section it
+  ///     deletes and inserts when you know it is the same element. ``resolve(_:at:)`` follows
   ///     them instead of answering that they are gone; subscribers never see them.
   ///     ``UpdatePublisher`` finds them by identity, through its coordinator.
   ///   - sections: the state after `changeset` (`state:`), which new subscribers get as a
