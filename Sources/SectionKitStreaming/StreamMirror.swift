@@ -17,7 +17,8 @@ import SectionKit
 ///
 /// A snapshot replaces everything (one of the same stream older than the mirror's position is
 /// refused; one of the same sequence number is the state the mirror holds, and is taken); a
-/// changeset must be the one after the mirror's position and fit what the mirror holds. It is applied with
+/// changeset must be the one after the mirror's position and fit what the mirror holds. It is
+/// applied with
 /// ``/SectionKit/Changeset/apply(to:insertedSection:newElement:newSectionCount:)`` — the one
 /// applier the library uses wherever it mirrors — and its values must be exactly the ones that
 /// applier asks for. Anything else throws a ``StreamMirrorError`` and leaves the mirror as it was.
@@ -45,8 +46,8 @@ public struct StreamMirror<Value: Sendable>: Sendable {
   ///   changeset before any snapshot, ``StreamMirrorError/gap(expected:received:)`` when a
   ///   changeset is missing, ``StreamMirrorError/outOfOrder(expected:received:)`` for a
   ///   changeset already applied or a snapshot older than the mirror (one of the mirror's own
-  ///   sequence number is taken), ``StreamMirrorError/mismatch(sequence:_:)`` for a changeset or values
-  ///   that do not fit the mirror.
+  ///   sequence number is taken), ``StreamMirrorError/mismatch(sequence:_:)`` for a changeset or
+  ///   values that do not fit the mirror.
   /// - Complexity: a snapshot O(1); a changeset O(c log c + s + e) for c changes, s sections and
   ///   e elements in the sections it touches.
   public mutating func apply(_ update: StreamUpdate<Value>) throws(StreamMirrorError) {

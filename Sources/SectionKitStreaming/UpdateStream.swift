@@ -239,15 +239,16 @@ public final class UpdateStream<Value: Sendable>: Sendable {
         from: oldCounts, insertedSectionCounts: sections.mapValues(\.count))
     } catch {
       preconditionFailure(
-        "UpdateStream.publish(_:sections:elements:survivors:state:): changeset \(sequence) does not fit the "
-          + "state before it, of section counts \(describe(counts: oldCounts)): \(error)")
+        "UpdateStream.publish(_:sections:elements:survivors:state:): changeset \(sequence) does "
+          + "not fit the state before it, of section counts \(describe(counts: oldCounts)): "
+          + "\(error)")
     }
     let givenCounts = after.map(\.count)
     precondition(
       newCounts == givenCounts,
-      "UpdateStream.publish(_:sections:elements:survivors:state:): changeset \(sequence) takes section "
-        + "counts \(describe(counts: oldCounts)) to \(describe(counts: newCounts)), but the state "
-        + "given has section counts \(describe(counts: givenCounts))")
+      "UpdateStream.publish(_:sections:elements:survivors:state:): changeset \(sequence) takes "
+        + "section counts \(describe(counts: oldCounts)) to \(describe(counts: newCounts)), "
+        + "but the state given has section counts \(describe(counts: givenCounts))")
   }
 
   /// Traps unless every survivor goes from an element `changeset` deletes (itself or with its
