@@ -19,17 +19,17 @@ public enum StreamLine {
 /// One line as it is written and read: the fields of both kinds, the unused ones absent.
 struct WireLine<Value: Codable>: Codable {
   struct SectionElements: Codable {
-    var index: Int
+    @WireInteger var index: Int
     var elements: [Value]
   }
   struct Element: Codable {
-    var path: [Int]
+    var path: WirePath
     var value: Value
   }
 
-  var v: Int
+  @WireInteger var v: Int
   var type: String
-  var seq: Int
+  @WireInteger var seq: Int
   var stream: String?
   var sections: [[Value]]?
   var changeset: WireChangeset?
@@ -80,7 +80,7 @@ public struct StreamLineEncoder<Value: Codable & Sendable>: Sendable {
           .init(index: $0.key, elements: $0.value)
         },
         elements: update.elements.sorted { $0.key < $1.key }.map {
-          .init(path: Array($0.key), value: $0.value)
+          .init(path: WirePath($0.key), value: $0.value)
         })
     }
     var data = try encoder.encode(line)
@@ -94,43 +94,51 @@ public struct StreamLineEncoder<Value: Codable & Sendable>: Sendable {
 /// `{"indexes": […]}`), so that the format is this library's own.
 struct WireChangeset: Codable {
   struct Move: Codable {
-    var from: [Int]
-    var to: [Int]
+    var from: WirePath
+    var to: WirePath
+  }
+  struct SectionMove: Codable {
+    @WireInteger var from: Int
+    @WireInteger var to: Int
   }
 
-  var deletedSectionRanges: [Range<Int>]?
-  var insertedSectionRanges: [Range<Int>]?
-  var reloadedSectionRanges: [Range<Int>]?
-  var movedSections: [Changeset.SectionMove]?
-  var deletedElements: [[Int]]?
-  var insertedElements: [[Int]]?
-  var reloadedElements: [[Int]]?
+  var deletedSectionRanges: [WireRange]?
+  var insertedSectionRanges: [WireRange]?
+  var reloadedSectionRanges: [WireRange]?
+  var movedSections: [SectionMove]?
+  var deletedElements: [WirePath]?
+  var insertedElements: [WirePath]?
+  var reloadedElements: [WirePath]?
   var movedElements: [Move]?
 
   init(_ changeset: Changeset) {
-    deletedSectionRanges = changeset.deletedSectionRanges
-    insertedSectionRanges = changeset.insertedSectionRanges
-    reloadedSectionRanges = changeset.reloadedSectionRanges
-    movedSections = changeset.movedSections
-    deletedElements = changeset.deletedElements.map(Array.init)
-    insertedElements = changeset.insertedElements.map(Array.init)
-    reloadedElements = changeset.reloadedElements.map(Array.init)
-    movedElements = changeset.movedElements.map { Move(from: Array($0.from), to: Array($0.to)) }
+    deletedSectionRanges = changeset.deletedSectionRanges.map(WireRange.init)
+    insertedSectionRanges = changeset.insertedSectionRanges.map(WireRange.init)
+    reloadedSectionRanges = changeset.reloadedSectionRanges.map(WireRange.init)
+    movedSections = changeset.movedSections.map { SectionMove(from: $0.from, to: $0.to) }
+    deletedElements = changeset.deletedElements.map(WirePath.init)
+    insertedElements = changeset.insertedElements.map(WirePath.init)
+    reloadedElements = changeset.reloadedElements.map(WirePath.init)
+    movedElements = changeset.movedElements.map {
+      Move(from: WirePath($0.from), to: WirePath($0.to))
+    }
   }
 
   /// The changeset, checked against its own invariants (those `Changeset`'s decoding checks);
   /// the text of the first one broken otherwise.
   func changeset() -> Result<Changeset, WireChangesetError> {
-    func paths(_ list: [[Int]]?) -> [IndexPath] { (list ?? []).map(IndexPath.init(indexes:)) }
+    func paths(_ list: [WirePath]?) -> [IndexPath] { (list ?? []).map(\.indexPath) }
+    func ranges(_ list: [WireRange]?) -> [Range<Int>] { (list ?? []).map(\.range) }
     var changeset = Changeset(
-      movedSections: movedSections ?? [], deletedElements: paths(deletedElements),
-      insertedElements: paths(insertedElements), reloadedElements: paths(reloadedElements),
+      movedSections: (movedSections ?? []).map { Changeset.SectionMove(from: $0.from, to: $0.to) },
+      deletedElements: paths(deletedElements), insertedElements: paths(insertedElements),
+      reloadedElements: paths(reloadedElements),
       movedElements: (movedElements ?? []).map {
-        Changeset.Move(from: IndexPath(indexes: $0.from), to: IndexPath(indexes: $0.to))
+        Changeset.Move(from: $0.from.indexPath, to: $0.to.indexPath)
       })
-    changeset.deletedSectionRanges = deletedSectionRanges ?? []
-    changeset.insertedSectionRanges = insertedSectionRanges ?? []
-    changeset.reloadedSectionRanges = reloadedSectionRanges ?? []
+    changeset.deletedSectionRanges = ranges(deletedSectionRanges)
+    changeset.insertedSectionRanges = ranges(insertedSectionRanges)
+    changeset.reloadedSectionRanges = ranges(reloadedSectionRanges)
     if let violation = changeset.invariantViolation() {
       return .failure(
         WireChangesetError(
@@ -143,4 +151,89 @@ struct WireChangeset: Codable {
 /// A changeset that breaks its own invariants.
 struct WireChangesetError: Error {
   var text: String
+}
+
+// MARK: Numbers, read strictly
+
+/// An integer field: a JSON number whose value is an integer that fits in `Int`. A number with a
+/// fraction (`1.5`) or out of range (`1e30`) is refused naming the field, where `JSONDecoder`
+/// alone says only that the data is not valid JSON. (`1.0` and `1e0` are the integer 1: JSON
+/// does not tell them apart, and neither does this reader.)
+@propertyWrapper
+struct WireInteger: Codable {
+  var wrappedValue: Int
+
+  init(wrappedValue: Int) {
+    self.wrappedValue = wrappedValue
+  }
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.singleValueContainer()
+    do {
+      wrappedValue = try container.decode(Int.self)
+    } catch {
+      guard let number = try? container.decode(Double.self) else { throw error }
+      throw DecodingError.dataCorrupted(
+        DecodingError.Context(
+          codingPath: decoder.codingPath,
+          debugDescription: number.rounded() == number
+            ? "\(number) is out of the range of integers" : "\(number) is not an integer"))
+    }
+  }
+
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    try container.encode(wrappedValue)
+  }
+}
+
+/// An index path on the wire: an array of integers (`[section, element]`; its length is checked
+/// where it is used, with the field's name).
+struct WirePath: Codable {
+  var indexes: [Int]
+
+  init(_ indexPath: IndexPath) {
+    indexes = Array(indexPath)
+  }
+
+  init(from decoder: any Decoder) throws {
+    indexes = try [WireInteger](from: decoder).map(\.wrappedValue)
+  }
+
+  func encode(to encoder: any Encoder) throws {
+    try indexes.encode(to: encoder)
+  }
+
+  var indexPath: IndexPath { IndexPath(indexes: indexes) }
+}
+
+/// A half-open range of sections on the wire: exactly `[lower, upper]`, two integers with
+/// `lower <= upper`. (Swift's own decoding of `Range` reads the first two numbers of a longer
+/// array and ignores the rest: `[1, 3, 5]` would be `1..<3`.)
+struct WireRange: Codable {
+  var range: Range<Int>
+
+  init(_ range: Range<Int>) {
+    self.range = range
+  }
+
+  init(from decoder: any Decoder) throws {
+    func refuse(_ reason: String) -> DecodingError {
+      .dataCorrupted(
+        DecodingError.Context(codingPath: decoder.codingPath, debugDescription: reason))
+    }
+    let bounds = try [WireInteger](from: decoder).map(\.wrappedValue)
+    guard bounds.count == 2 else {
+      let shown = bounds.count <= 4 ? "\(bounds)" : "an array of \(bounds.count) numbers"
+      throw refuse("\(shown) is not a range [lower, upper]")
+    }
+    guard bounds[0] <= bounds[1] else {
+      throw refuse("\(bounds) is not a range: the lower bound is greater than the upper bound")
+    }
+    range = bounds[0]..<bounds[1]
+  }
+
+  func encode(to encoder: any Encoder) throws {
+    try [range.lowerBound, range.upperBound].encode(to: encoder)
+  }
 }

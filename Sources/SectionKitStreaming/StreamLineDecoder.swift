@@ -2,8 +2,8 @@ import Foundation
 import SectionKit
 
 /// Reads JSON lines (``StreamLine``) into updates, checking each line as it reads: the syntax,
-/// the version, the fields, the changeset's own invariants, and the order of the sequence
-/// numbers. A line that fails gives a ``StreamLineError`` naming its number and what is wrong;
+/// the version, the fields (exactly the format's, none repeated, every number an integer), the
+/// changeset's own invariants, and the order of the sequence numbers. A line that fails gives a ``StreamLineError`` naming its number and what is wrong;
 /// nothing of it is returned, and the decoder goes on with the next line.
 ///
 /// ```swift
@@ -89,7 +89,9 @@ public struct StreamLineDecoder<Value: Codable & Sendable> {
       let newline = rest.firstIndex(of: UInt8(ascii: "\n"))
       let chunk = rest[..<(newline ?? rest.endIndex)]
       if let overflow = partialOverflow {
-        partialOverflow = overflow + chunk.count
+        // A length, counted saturating: the bytes of one line come from outside, without bound.
+        let (sum, overflowed) = overflow.addingReportingOverflow(chunk.count)
+        partialOverflow = overflowed ? .max : sum
       } else if partial.count + chunk.count > maximumLineLength {
         partialOverflow = partial.count + chunk.count
         partial = []
@@ -161,6 +163,7 @@ public struct StreamLineDecoder<Value: Codable & Sendable> {
       } catch {
         throw fail(.malformed, "not a JSON object: \(describe(error))")
       }
+      guard version.isInteger else { throw fail(.malformed, describe(error)) }
       guard let v = version.v else {
         throw fail(.malformed, "missing field v (the format version)")
       }
@@ -174,6 +177,7 @@ public struct StreamLineDecoder<Value: Codable & Sendable> {
       throw fail(
         .unsupportedVersion, "version \(wire.v); this reader reads version \(StreamLine.version)")
     }
+    if let problem = WireShape.problem(in: [UInt8](data)) { throw fail(.malformed, problem) }
     guard (0...StreamLine.maximumSequence).contains(wire.seq) else {
       throw fail(
         .outOfRange, "seq \(wire.seq) is out of range 0...\(StreamLine.maximumSequence)")
@@ -216,7 +220,7 @@ public struct StreamLineDecoder<Value: Codable & Sendable> {
       var elements: [IndexPath: Value] = [:]
       var previousPath: IndexPath?
       for (position, entry) in (wire.elements ?? []).enumerated() {
-        let path = IndexPath(indexes: entry.path)
+        let path = entry.path.indexPath
         guard path.count == 2, path[0] >= 0, path[1] >= 0 else {
           throw fail(
             .outOfRange,
@@ -240,8 +244,21 @@ public struct StreamLineDecoder<Value: Codable & Sendable> {
   }
 }
 
-/// The format version of a line, read before anything else.
-private struct Version: Decodable { var v: Int? }
+/// The format version of a line, read when the line does not decode: `v` missing, present but
+/// not an integer (the decoding error says why), or the version.
+private struct Version: Decodable {
+  var v: Int?
+  var isInteger = true
+
+  enum CodingKeys: String, CodingKey { case v }
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    guard container.contains(.v) else { return }
+    v = try? container.decode(Int.self, forKey: .v)
+    isInteger = v != nil
+  }
+}
 
 /// `field.path[2]: what is wrong` for a decoding error.
 func describe(_ error: any Error) -> String {
@@ -271,7 +288,9 @@ func describe(_ error: any Error) -> String {
 public struct StreamLineError: Error, Hashable, Sendable, CustomStringConvertible {
   /// What kind of problem.
   public enum Kind: String, Hashable, Sendable {
-    /// Not JSON, a missing or mistyped field, or a changeset that breaks its own invariants.
+    /// Not JSON, a missing or mistyped field, a number that is not an integer, a range that is
+    /// not `[lower, upper]`, a field the format does not define or a key repeated, or a changeset
+    /// that breaks its own invariants.
     case malformed
     /// The input ended inside a line.
     case truncated

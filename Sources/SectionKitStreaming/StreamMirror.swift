@@ -15,8 +15,10 @@ import SectionKit
 /// }
 /// ```
 ///
-/// A snapshot replaces everything; a changeset must be the one after the mirror's position and
-/// fit what the mirror holds. It is applied with
+/// A snapshot replaces everything (one of the same stream older than the mirror's position is
+/// refused; one of the same sequence number is the state the mirror holds, and is taken); a
+/// changeset must be the one after the mirror's position and fit what the mirror holds. It is
+/// applied with
 /// ``/SectionKit/Changeset/apply(to:insertedSection:newElement:newSectionCount:)`` — the one
 /// applier the library uses wherever it mirrors — and its values must be exactly the ones that
 /// applier asks for. Anything else throws a ``StreamMirrorError`` and leaves the mirror as it was.
@@ -42,9 +44,10 @@ public struct StreamMirror<Value: Sendable>: Sendable {
   ///
   /// - Throws: ``StreamMirrorError``: ``StreamMirrorError/noSnapshot(received:)`` for a
   ///   changeset before any snapshot, ``StreamMirrorError/gap(expected:received:)`` when a
-  ///   changeset is missing, ``StreamMirrorError/outOfOrder(expected:received:)`` for an update
-  ///   already applied, ``StreamMirrorError/mismatch(sequence:_:)`` for a changeset or values
-  ///   that do not fit the mirror.
+  ///   changeset is missing, ``StreamMirrorError/outOfOrder(expected:received:)`` for a
+  ///   changeset already applied or a snapshot older than the mirror (one of the mirror's own
+  ///   sequence number is taken), ``StreamMirrorError/mismatch(sequence:_:)`` for a changeset or
+  ///   values that do not fit the mirror.
   /// - Complexity: a snapshot O(1); a changeset O(c log c + s + e) for c changes, s sections and
   ///   e elements in the sections it touches.
   public mutating func apply(_ update: StreamUpdate<Value>) throws(StreamMirrorError) {
@@ -131,7 +134,9 @@ public enum StreamMirrorError: Error, Hashable, Sendable, CustomStringConvertibl
   case noSnapshot(received: Int)
   /// A changeset is missing: the mirror is at `expected - 1`, the update is `received`.
   case gap(expected: Int, received: Int)
-  /// An update already applied, or older than the mirror (a duplicate, a stale snapshot).
+  /// A changeset already applied (a duplicate), or a snapshot older than the mirror: `expected`
+  /// is the first sequence number that would be taken (the next changeset's; for a snapshot, the
+  /// mirror's own).
   case outOfOrder(expected: Int, received: Int)
   /// The changeset, or the values sent with it, do not fit the mirror.
   case mismatch(sequence: Int, ChangesetMismatch)
@@ -156,7 +161,11 @@ public enum StreamMirrorError: Error, Hashable, Sendable, CustomStringConvertibl
 }
 
 /// The continuity rule, shared by ``StreamMirror`` and ``StreamLineDecoder``: a changeset is
-/// the one after the last update; a snapshot is newer than the last update of the same stream.
+/// the one after the last update; a snapshot of the same stream is not older than the last update.
+///
+/// A snapshot of the last update's own sequence number is the state already held (a stream's
+/// state *n* is one state): applying it again is harmless, and a subscriber that resumes at the
+/// position it holds may get one, so it is taken. Nothing older is: that would go back.
 struct SequenceCheck {
   var position: StreamPosition?
 
@@ -164,8 +173,8 @@ struct SequenceCheck {
     switch update {
     case .snapshot(let snapshot):
       guard let position, position.stream == snapshot.stream else { return }
-      guard snapshot.sequence > position.sequence else {
-        throw .outOfOrder(expected: position.sequence &+ 1, received: snapshot.sequence)
+      guard snapshot.sequence >= position.sequence else {
+        throw .outOfOrder(expected: position.sequence, received: snapshot.sequence)
       }
     case .changeset(let changeset):
       guard let position else { throw .noSnapshot(received: changeset.sequence) }

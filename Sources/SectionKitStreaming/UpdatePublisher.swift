@@ -32,11 +32,19 @@ import SectionKit
 /// To show the model on another adapter as well (a console, a test adapter), pass it as
 /// `forwardingTo`: it gets every call first, as if it were attached itself.
 ///
+/// For ``UpdateStream/resolve(_:at:)``, it also records where each element the changeset deletes
+/// went when the model kept it — an element moved and updated in one batch, which the changeset
+/// gives as a delete and an insert — following it by identity through the coordinator. The
+/// elements of a section the changeset deletes and inserts are not followed: a section moved and
+/// changed in one batch looks the same in a changeset as one reloaded beside section moves, whose
+/// elements are new, and the coordinator follows the latter by position only.
+///
 /// When the publisher goes away (with its coordinator), the stream finishes.
 ///
 /// - Complexity: a changeset costs what the applier costs — O(c log c + s + e) for c changes,
 ///   s sections and e elements in the sections it touches — plus reading the new values, plus
-///   O(p) for p subscribers; a reload reads every element.
+///   following each deleted element (O(r) each for r runs of changes), plus O(p) for p
+///   subscribers; a reload reads every element.
 public final class UpdatePublisher<Value: Sendable>: ViewAdapter {
   /// The stream subscribers follow.
   public let stream: UpdateStream<Value>
@@ -77,8 +85,20 @@ public final class UpdatePublisher<Value: Sendable>: ViewAdapter {
   public func apply(
     _ changeset: Changeset, from coordinator: Coordinator, updateData: @escaping () -> Void
   ) {
+    // Before the coordinator switches to the new state (the forwarded adapter switches it): the
+    // elements the changeset deletes that the model kept, followed by identity.
+    // Not the elements of a deleted section: see the type's documentation.
+    var kept: [(old: IndexPath, section: any Section, index: Int)] = []
+    for old in changeset.deletedElements {
+      guard let (section, index) = try? coordinator.element(.indexPath(old)) else { continue }
+      kept.append((old, section, index))
+    }
     forwardingTo?.apply(changeset, from: coordinator, updateData: updateData)
     updateData()
+    var survivors: [IndexPath: IndexPath] = [:]
+    for (old, section, index) in kept {
+      if let new = coordinator.indexPath(for: index, in: section) { survivors[old] = new }
+    }
     var newSections: [Int: [Value]] = [:]
     var newElements: [IndexPath: Value] = [:]
     do {
@@ -100,7 +120,9 @@ public final class UpdatePublisher<Value: Sendable>: ViewAdapter {
         "UpdatePublisher.apply(_:from:updateData:): the coordinator's changeset does not fit "
           + "what the publisher showed: \(error)")
     }
-    stream.publish(changeset, sections: newSections, elements: newElements, state: sections)
+    stream.publish(
+      changeset, sections: newSections, elements: newElements, survivors: survivors,
+      state: sections)
   }
 
   /// Forwards the selection to ``forwardingTo``.

@@ -4,7 +4,10 @@ import SectionKit
 extension UpdateStream {
   /// The index path, now, of the element a client addressed as `indexPath` when its mirror was
   /// at `position`: the path followed through every changeset since, as UIKit moves an element
-  /// (deletes and inserts before it shift it, a move takes it along, a reload keeps it).
+  /// (deletes and inserts before it shift it, a move takes it along, a reload keeps it, a section
+  /// move takes its elements along), and by identity where the changeset deletes an element the
+  /// model kept (moved and updated in one batch: the survivors given to
+  /// ``publish(_:sections:elements:survivors:state:)``, which ``UpdatePublisher`` finds).
   ///
   /// This is how a server takes input from a client that may be behind: resolve the path, then
   /// act on the result (`coordinator.select(_:)`, an action, …). Call it where the model lives,
@@ -25,7 +28,7 @@ extension UpdateStream {
   {
     let (sequence, replay, baseCounts) = state.withLock { state in
       (
-        state.sequence, state.replay.elements.map(\.update),
+        state.sequence, state.replay.elements,
         state.replay.isEmpty ? state.sections.map(\.count) : state.replayBaseCounts
       )
     }
@@ -41,14 +44,17 @@ extension UpdateStream {
     }
     var counts = baseCounts
     let skipped = position.sequence - first
-    for update in replay.prefix(skipped) { counts = Self.counts(after: update, from: counts) }
+    for shared in replay.prefix(skipped) {
+      counts = Self.counts(after: shared.update, from: counts)
+    }
     guard indexPath.count == 2, counts.indices.contains(indexPath[0]),
       (0..<counts[indexPath[0]]).contains(indexPath[1])
     else {
       throw .outOfRange(indexPath, at: position.sequence, counts: counts)
     }
     var path = indexPath
-    for update in replay.dropFirst(skipped) {
+    for shared in replay.dropFirst(skipped) {
+      let update = shared.update
       let destination: IndexPath?
       do {
         destination = try update.changeset.destination(ofElementAt: path, oldCounts: counts)
@@ -57,7 +63,9 @@ extension UpdateStream {
           "UpdateStream.resolve(_:at:): published changeset \(update.sequence) does not fit the "
             + "state before it: \(error)")
       }
-      guard let destination else {
+      // A delete of an element the model kept (moved and updated in one batch): followed by
+      // identity, as the publisher recorded it.
+      guard let destination = destination ?? shared.survivors[path] else {
         throw .elementGone(indexPath, at: position.sequence, removedBy: update.sequence)
       }
       path = destination
@@ -69,7 +77,8 @@ extension UpdateStream {
 
 /// Why ``UpdateStream/resolve(_:at:)`` cannot say where an element is now.
 public enum PathResolutionError: Error, Hashable, Sendable, CustomStringConvertible {
-  /// The element was deleted (or its section deleted or reloaded) by changeset `removedBy`.
+  /// The element was deleted (or its section deleted or reloaded) by changeset `removedBy`; an
+  /// element the changeset deletes but the model kept (moved and updated) is followed instead.
   case elementGone(IndexPath, at: Int, removedBy: Int)
   /// The position is older than the oldest the stream can follow (`oldest`): the changesets
   /// since left the replay buffer, or a reload came since.
@@ -101,6 +110,6 @@ public enum PathResolutionError: Error, Hashable, Sendable, CustomStringConverti
 }
 
 /// `[s, i]`.
-private func describe(_ path: IndexPath) -> String {
+func describe(_ path: IndexPath) -> String {
   "[" + path.map(String.init).joined(separator: ", ") + "]"
 }

@@ -27,7 +27,7 @@ import SectionKit
 /// subscription, or releasing the subscription, removes the subscriber.
 ///
 /// - Complexity: publishing a changeset costs O(p) for p subscribers, plus O(s + c log c) for s
-///   sections and c changes when the replay buffer is full.
+///   sections and c changes (checking that it fits; twice when the replay buffer is full).
 public final class UpdateStream<Value: Sendable>: Sendable {
   /// The stream's identifier, new for each stream (``StreamPosition/stream``).
   public let id: String
@@ -37,7 +37,13 @@ public final class UpdateStream<Value: Sendable>: Sendable {
   /// A changeset shared by every queue that holds it.
   final class Shared: Sendable {
     let update: StreamChangeset<Value>
-    init(_ update: StreamChangeset<Value>) { self.update = update }
+    /// The elements the changeset deletes that the model kept (moved and updated in one batch,
+    /// say): old path → new path. ``resolve(_:at:)`` follows them; subscribers never see them.
+    let survivors: [IndexPath: IndexPath]
+    init(_ update: StreamChangeset<Value>, survivors: [IndexPath: IndexPath] = [:]) {
+      self.update = update
+      self.survivors = survivors
+    }
   }
 
   /// A class, so that the publisher's loop over every subscriber mutates in place and copies
@@ -132,20 +138,44 @@ public final class UpdateStream<Value: Sendable>: Sendable {
   /// ``UpdatePublisher`` calls it; call it yourself only for a stream you feed by hand, with a
   /// changeset that fits the state before it and `sections` the state it leaves.
   ///
+  /// - Parameters:
+  ///   - changeset: the batch, in UIKit's coordinates, from the state of the last update.
+  ///   - newSections: the elements of each section `changeset` inserts or reloads, by its new
+  ///     index (`sections:`).
+  ///   - elements: the value of each element it inserts and of each reload destination, by new
+  ///     index path.
+  ///   - survivors: the elements `changeset` deletes that the model kept, by their old index
+  ///     path, with the index path each of them has now — an element moved and updated in one
+  ///     batch, which a changeset gives as a delete and an insert, or an element of a section it
+  ///     deletes and inserts when you know it is the same element. ``resolve(_:at:)`` follows
+  ///     them instead of answering that they are gone; subscribers never see them.
+  ///     ``UpdatePublisher`` finds them by identity, through its coordinator.
+  ///   - sections: the state after `changeset` (`state:`), which new subscribers get as a
+  ///     snapshot.
+  /// - Returns: the sequence number of the changeset (the stream's, unchanged, once finished).
+  /// - Precondition: `changeset`, with the elements of the `sections` it inserts, takes the
+  ///   section counts of the state before it to those of `state` (a changeset that does not fit
+  ///   traps here, naming both); every survivor is an element it deletes (itself or with its
+  ///   section) and goes to one it inserts (itself or with its section).
   /// - Complexity: O(p) for p subscribers, plus O(s + c log c) for s sections and c changes
-  ///   when the replay buffer is full.
+  ///   (checking that the changeset fits, and again when the replay buffer is full).
   @discardableResult
   public func publish(
     _ changeset: Changeset, sections newSections: [Int: [Value]] = [:],
-    elements: [IndexPath: Value] = [:], state sections: [[Value]]
+    elements: [IndexPath: Value] = [:], survivors: [IndexPath: IndexPath] = [:],
+    state sections: [[Value]]
   ) -> Int {
+    if !survivors.isEmpty { Self.checkSurvivors(survivors, of: changeset) }
     var woken: [CheckedContinuation<Void, Never>] = []
     let sequence = state.withLock { state -> Int in
       guard !state.isFinished else { return state.sequence }
+      Self.checkFits(
+        changeset, sequence: state.sequence + 1, before: state.sections, sections: newSections,
+        after: sections)
       let update = StreamChangeset(
         sequence: state.sequence + 1, changeset: changeset, sections: newSections,
         elements: elements)
-      let shared = Shared(update)
+      let shared = Shared(update, survivors: survivors)
       if state.replay.isEmpty { state.replayBaseCounts = state.sections.map(\.count) }
       state.sequence += 1
       state.sections = sections
@@ -192,6 +222,53 @@ public final class UpdateStream<Value: Sendable>: Sendable {
     for continuation in waiting { continuation.resume() }
   }
 
+  /// Traps unless `changeset`, with the `sections` it inserts, takes the section counts of
+  /// `before` to those of `after`: a changeset that does not fit the state would otherwise be
+  /// published, refused by every mirror, and trap later (when the replay buffer drops it, or in
+  /// ``resolve(_:at:)``). A programming error of the server.
+  ///
+  /// - Complexity: O(s + c log c) for s sections and c changes.
+  static func checkFits(
+    _ changeset: Changeset, sequence: Int, before: [[Value]], sections: [Int: [Value]],
+    after: [[Value]]
+  ) {
+    let oldCounts = before.map(\.count)
+    let newCounts: [Int]
+    do {
+      newCounts = try changeset.newCounts(
+        from: oldCounts, insertedSectionCounts: sections.mapValues(\.count))
+    } catch {
+      preconditionFailure(
+        "UpdateStream.publish(_:sections:elements:survivors:state:): changeset \(sequence) does "
+          + "not fit the state before it, of section counts \(describe(counts: oldCounts)): "
+          + "\(error)")
+    }
+    let givenCounts = after.map(\.count)
+    precondition(
+      newCounts == givenCounts,
+      "UpdateStream.publish(_:sections:elements:survivors:state:): changeset \(sequence) takes "
+        + "section counts \(describe(counts: oldCounts)) to \(describe(counts: newCounts)), "
+        + "but the state given has section counts \(describe(counts: givenCounts))")
+  }
+
+  /// Traps unless every survivor goes from an element `changeset` deletes (itself or with its
+  /// section) to one it inserts (itself or with its section).
+  static func checkSurvivors(_ survivors: [IndexPath: IndexPath], of changeset: Changeset) {
+    let deleted = Set(changeset.deletedElements)
+    let inserted = Set(changeset.insertedElements)
+    let (deletedSections, insertedSections) = (
+      changeset.deletedSections, changeset.insertedSections
+    )
+    for (old, new) in survivors.sorted(by: { $0.key < $1.key }) {
+      precondition(
+        old.count == 2 && new.count == 2
+          && (deleted.contains(old) || deletedSections.contains(old[0]))
+          && (inserted.contains(new) || insertedSections.contains(new[0])),
+        "UpdateStream.publish(_:sections:elements:survivors:state:): survivor \(describe(old)) → "
+          + "\(describe(new)) is not a deleted element going to an inserted one of the changeset")
+    }
+  }
+
   /// The section counts after `update`, given those before it (an update this stream published).
   static func counts(after update: StreamChangeset<Value>, from counts: [Int]) -> [Int] {
     do {
@@ -208,7 +285,9 @@ public final class UpdateStream<Value: Sendable>: Sendable {
 
   /// A new subscriber: a snapshot first, then every changeset; or, with the `position` of a
   /// subscriber that reconnects, the changesets after it when they are still in the replay
-  /// buffer (and fit in a subscriber's queue), otherwise a snapshot.
+  /// buffer (and fit in a subscriber's queue), otherwise a snapshot. `position` usually comes
+  /// from a client: any number is accepted, and one the stream cannot resume from (another
+  /// stream, too old, ahead, negative) starts with a snapshot.
   ///
   /// The subscription is registered now: nothing published after this call is missed.
   ///
@@ -218,9 +297,14 @@ public final class UpdateStream<Value: Sendable>: Sendable {
       let id = state.nextSubscriber
       state.nextSubscriber += 1
       let subscriber = Subscriber()
-      if let position, position.stream == self.id, position.sequence <= state.sequence {
+      // The position comes from a client: compare it with the range the replay buffer covers
+      // before subtracting, so that no number (negative, `Int.min`, ahead) can overflow.
+      let oldest = state.sequence - state.replay.count
+      if let position, position.stream == self.id,
+        (oldest...state.sequence).contains(position.sequence)
+      {
         let missed = state.sequence - position.sequence
-        if missed <= state.replay.count && missed <= policy.subscriberCapacity {
+        if missed <= policy.subscriberCapacity {
           subscriber.needsSnapshot = false
           for shared in state.replay.suffix(missed) { subscriber.queue.append(shared) }
           state.statistics.resumed += 1
@@ -321,4 +405,9 @@ public struct StreamStatistics: Hashable, Sendable {
   public var replayedChangesets = 0
   /// Subscribers whose next update is a snapshot.
   public var subscribersNeedingSnapshot = 0
+}
+
+/// `[2, 0, 5]`, or `1000 sections` for a long list: counts for a message.
+func describe(counts: [Int]) -> String {
+  counts.count <= 20 ? "\(counts)" : "(\(counts.count) sections)"
 }

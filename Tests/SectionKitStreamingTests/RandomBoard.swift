@@ -13,7 +13,7 @@ struct Card: Hashable, Codable, Sendable, CustomStringConvertible {
 
 /// A model for the streaming tests: sections of cards under one provider, a coordinator, and an
 /// ``UpdatePublisher`` attached to it. Random batches insert, remove, move and update cards and
-/// insert and remove sections.
+/// insert, remove and move sections.
 final class RandomBoard {
   let root = ComposedSectionProvider()
   private(set) var sections: [ArraySection<Card>] = []
@@ -51,6 +51,12 @@ final class RandomBoard {
     _ = root.remove(at: index)
   }
 
+  /// Moves the section at `index` to `newIndex` (a section move on the wire: `movedSections`).
+  func moveSection(from index: Int, to newIndex: Int) {
+    sections.insert(sections.remove(at: index), at: newIndex)
+    root.moveChild(at: index, to: newIndex)
+  }
+
   /// One batch of 1 to `maximum` random changes.
   func randomBatch(maximum: Int = 6, using random: inout SeededGenerator) {
     root.performBatchUpdates {
@@ -75,6 +81,10 @@ final class RandomBoard {
         to: Int.random(in: 0..<section.count, using: &random))
     case 11..<14 where !section.isEmpty:
       section[Int.random(in: 0..<section.count, using: &random)].version += 1
+    case 14 where sections.count > 1:
+      moveSection(
+        from: Int.random(in: 0..<sections.count, using: &random),
+        to: Int.random(in: 0..<sections.count, using: &random))
     default:
       section.insert(newCard(), at: Int.random(in: 0...section.count, using: &random))
     }

@@ -106,6 +106,124 @@ struct StreamLineTests {
     #expect(error?.detail.contains(detail) == true, "\(String(describing: error))")
   }
 
+  /// Shapes `JSONDecoder` and Swift's own `Range` decoding let through or report without the
+  /// field: each is refused naming the line and the field.
+  @Test(arguments: [
+    (
+      #""deletedSectionRanges":[[1,3,5]]"#,
+      "changeset.deletedSectionRanges[0]: [1, 3, 5] is not a range"
+    ),
+    (#""insertedSectionRanges":[[1]]"#, "changeset.insertedSectionRanges[0]: [1] is not a range"),
+    (#""reloadedSectionRanges":[[]]"#, "changeset.reloadedSectionRanges[0]: [] is not a range"),
+    (
+      #""deletedSectionRanges":[[5,1]]"#,
+      "changeset.deletedSectionRanges[0]: [5, 1] is not a range: the lower"
+    ),
+    (
+      #""deletedSectionRanges":[[-3,-1]]"#,
+      "changeset.deletedSectionRanges[0] = -3..<-1 holds negative"
+    ),
+    (
+      #""deletedSectionRanges":[[0,1.5]]"#,
+      "changeset.deletedSectionRanges[0][1]: 1.5 is not an integer"
+    ),
+    (#""deletedElements":[[0,1.5]]"#, "changeset.deletedElements[0][1]: 1.5 is not an integer"),
+    (
+      #""movedSections":[{"from":0.5,"to":1}]"#,
+      "changeset.movedSections[0].from: 0.5 is not an integer"
+    ),
+    (
+      #""movedElements":[{"from":[0,0],"to":[0,1e30]}]"#,
+      "changeset.movedElements[0].to[1]: 1e+30 is out of the range of integers"
+    ),
+  ])
+  func aLenientShapeInAChangesetIsRefusedNamingTheField(changeset: String, detail: String) {
+    let error = error(#"{"v":1,"type":"changeset","seq":2,"changeset":{"# + changeset + "}}\n")
+    #expect(error?.line == 2)
+    #expect(error?.kind == .malformed)
+    #expect(error?.detail.contains(detail) == true, "\(String(describing: error))")
+  }
+
+  @Test(arguments: [
+    (#"{"v":1.5,"type":"changeset","seq":2,"changeset":{}}"#, "v: 1.5 is not an integer"),
+    (#"{"v":1,"type":"changeset","seq":2.5,"changeset":{}}"#, "seq: 2.5 is not an integer"),
+    (
+      #"{"v":1,"type":"changeset","seq":2,"changeset":{"insertedSectionRanges":[[1,2]]},"newSections":[{"index":1.5,"elements":[]}]}"#,
+      "newSections[0].index: 1.5 is not an integer"
+    ),
+    (
+      #"{"v":1,"type":"changeset","seq":2,"changeset":{"insertedElements":[[0,0]]},"newElements":[{"path":[0,0.5],"value":"x"}]}"#,
+      "newElements[0].path[1]: 0.5 is not an integer"
+    ),
+  ])
+  func aNonIntegerNumberIsRefusedNamingTheField(line: String, detail: String) {
+    let error = error(line + "\n")
+    #expect(error?.line == 2)
+    #expect(error?.kind == .malformed)
+    #expect(error?.detail.contains(detail) == true, "\(String(describing: error))")
+  }
+
+  /// Valid JSON that `JSONDecoder` reads one way and another reader another way, or that drops
+  /// what it does not know: refused naming the field.
+  @Test(arguments: [
+    (#"{"v":1,"type":"changeset","seq":2,"seq":3,"changeset":{}}"#, "seq: the key seq is repeated"),
+    (
+      #"{"v":1,"type":"changeset","seq":2,"changeset":{"deletedElement":[[0,0]]}}"#,
+      "changeset.deletedElement: no such field in version 1"
+    ),
+    (#"{"v":1,"type":"changeset","seq":2,"changeset":{},"extra":1}"#, "extra: no such field"),
+    (#"{"v":1,"type":"changeset","seq":2,"changeset":{},"sections":null}"#, "sections: null"),
+    (
+      #"{"v":1,"type":"changeset","seq":2,"changeset":{"deletedElements":null}}"#,
+      "changeset.deletedElements: null"
+    ),
+    (
+      #"{"v":1,"type":"changeset","seq":2,"changeset":{"movedSections":[{"from":0,"to":1,"from":2}]}}"#,
+      "changeset.movedSections[0].from: the key from is repeated"
+    ),
+    (
+      #"{"v":1,"type":"changeset","seq":2,"changeset":{"insertedElements":[[0,0]]},"newElements":[{"path":[0,0],"value":"x","path":[0,1]}]}"#,
+      "newElements[0].path: the key path is repeated"
+    ),
+    (
+      #"{"v":1,"type":"changeset","seq":2,"changeset":{"insertedElements":[[0,0]]},"newElements":[{"path":[0,0],"value":"x","size":1}]}"#,
+      "newElements[0].size: no such field"
+    ),
+    (
+      #"{"v":1,"type":"snapshot","stream":"s","seq":2,"sections":[["a"]],"st\u0072eam":"t"}"#,
+      "stream: the key stream is repeated"
+    ),
+  ])
+  func anAmbiguousOrUnknownKeyIsRefusedNamingTheField(line: String, detail: String) {
+    let error = error(line + "\n")
+    #expect(error?.line == 2)
+    #expect(error?.kind == .malformed)
+    #expect(error?.detail.contains(detail) == true, "\(String(describing: error))")
+  }
+
+  /// The checks above leave the application's values alone: `null` for an optional value, and
+  /// keys of its own, are the value type's business.
+  @Test func theValuesOfTheApplicationAreNotTheFormatsFields() throws {
+    var decoder = StreamLineDecoder<String?>()
+    _ = try decoder.decode(
+      line: Data(#"{"v":1,"type":"snapshot","stream":"s","seq":1,"sections":[["a",null]]}"#.utf8))
+    let update = try decoder.decode(
+      line: Data(
+        #"{"v":1,"type":"changeset","seq":2,"changeset":{"insertedElements":[[0,0]]},"newElements":[{"path":[0,0],"value":null}]}"#
+          .utf8))
+    guard case .changeset(let changeset) = update else {
+      Issue.record("\(update)")
+      return
+    }
+    #expect(changeset.elements == [[0, 0]: String?.none])
+    var cards = StreamLineDecoder<Card>()
+    let snapshot = try cards.decode(
+      line: Data(
+        #"{"v":1,"type":"snapshot","stream":"s","seq":1,"sections":[[{"id":1,"version":0,"note":"x"}]]}"#
+          .utf8))
+    #expect(snapshot.sequence == 1)
+  }
+
   @Test func aLineTooLongIsDroppedWithoutBufferingIt() throws {
     var decoder = StreamLineDecoder<String>(maximumLineLength: 100)
     decoder.append(Data(repeating: UInt8(ascii: "x"), count: 250))

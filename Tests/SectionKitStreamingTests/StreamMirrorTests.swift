@@ -63,11 +63,45 @@ struct StreamMirrorTests {
     let first = changeset(5, Changeset(deletedElements: [[0, 0]]))
     #expect(refusal(first, after: [first]) == .outOfOrder(expected: 6, received: 5))
     let old = StreamUpdate<String>.snapshot(StreamSnapshot(stream: "s", sequence: 3, sections: []))
-    #expect(refusal(old) == .outOfOrder(expected: 5, received: 3))
+    #expect(refusal(old) == .outOfOrder(expected: 4, received: 3))
     // A snapshot of another stream (the server restarted) is always taken.
     let other = StreamUpdate<String>.snapshot(
       StreamSnapshot(stream: "t", sequence: 1, sections: []))
     #expect(refusal(other) == nil)
+  }
+
+  /// A snapshot of the mirror's own sequence number is the state it holds: taking it is
+  /// harmless, by the mirror and by the decoder (never a gap, never a duplicate change).
+  @Test func aSnapshotOfTheMirrorsOwnSequenceIsTaken() throws {
+    var mirror = StreamMirror<String>()
+    try mirror.apply(snapshot)
+    let again = StreamUpdate<String>.snapshot(
+      StreamSnapshot(stream: "s", sequence: 4, sections: [["a", "b", "c"]]))
+    try mirror.apply(again)
+    #expect(mirror.sections == [["a", "b", "c"]])
+    #expect(mirror.position == StreamPosition(stream: "s", sequence: 4))
+    // After a changeset, a snapshot of the sequence before it is older: refused.
+    try mirror.apply(changeset(5, Changeset(deletedElements: [[0, 0]])))
+    #expect(throws: StreamMirrorError.outOfOrder(expected: 5, received: 4)) {
+      try mirror.apply(again)
+    }
+    var decoder = StreamLineDecoder<String>()
+    let line = Data(#"{"v":1,"type":"snapshot","stream":"s","seq":4,"sections":[["a"]]}"#.utf8)
+    #expect(try decoder.decode(line: line).sequence == 4)
+    #expect(try decoder.decode(line: line).sequence == 4)
+    // A mirror at the largest sequence number: no overflow in the check or its message.
+    var last = StreamMirror<String>(
+      sections: [], position: StreamPosition(stream: "s", sequence: .max))
+    #expect(throws: StreamMirrorError.outOfOrder(expected: .max, received: 4)) {
+      try last.apply(again)
+    }
+    // A changeset after it cannot exist: refused, never an overflow, by the mirror and by a
+    // decoder resumed there.
+    #expect(throws: StreamMirrorError.self) { try last.apply(changeset(4, Changeset())) }
+    var resumed = StreamLineDecoder<String>(after: StreamPosition(stream: "s", sequence: .max))
+    #expect(throws: StreamLineError.self) {
+      try resumed.decode(line: Data(#"{"v":1,"type":"changeset","seq":2,"changeset":{}}"#.utf8))
+    }
   }
 
   @Test func aChangesetThatDoesNotFitIsRefusedWhole() {

@@ -72,6 +72,61 @@ struct StreamPublisherTests {
     #expect(snapshot.sections == board.content)
   }
 
+  /// A position comes from a client (a `Last-Event-ID` read with `Int(_:)`): whatever its number,
+  /// it resumes or starts with a snapshot, and never traps.
+  @Test(arguments: [Int.min, .min + 1, -1, -2, .max - 1, .max])
+  func aHostilePositionGetsASnapshotAndNeverTraps(sequence: Int) throws {
+    var random = SeededGenerator(seed: 8)
+    let board = RandomBoard(policy: StreamPolicy(replayCapacity: 4))
+    for _ in 0..<3 { board.randomBatch(using: &random) }
+    let position = StreamPosition(stream: board.stream.id, sequence: sequence)
+    let updates = drain(board.stream.subscribe(after: position))
+    guard updates.count == 1, case .snapshot(let snapshot) = updates[0] else {
+      Issue.record("\(sequence): \(updates)")
+      return
+    }
+    #expect(snapshot.sections == board.content)
+    #expect(board.stream.statistics.resumed == 0)
+    // The same position given with an index path is refused, never a trap.
+    #expect(throws: PathResolutionError.self) { try board.stream.resolve([0, 0], at: position) }
+  }
+
+  /// A changeset that does not fit the stream's state is the server's programming error: it traps
+  /// when published, naming the counts, not later when the replay buffer drops it.
+  @Test func publishingAChangesetThatDoesNotFitTrapsNamingTheCounts() async {
+    // The state given does not match what the changeset leaves.
+    let wrongState = await #expect(
+      processExitsWith: .failure, observing: [\.standardErrorContent]
+    ) {
+      let stream = UpdateStream<String>(policy: StreamPolicy(replayCapacity: 1))
+      stream.publishSnapshot([["a", "b"], []])
+      stream.publish(
+        Changeset(insertedElements: [[0, 2]]), elements: [[0, 2]: "c"], state: [["a", "b"], []])
+    }
+    let wrongText = String(decoding: wrongState?.standardErrorContent ?? [], as: UTF8.self)
+    #expect(wrongText.contains("takes section counts [2, 0] to [3, 0]"), "\(wrongText)")
+    #expect(wrongText.contains("the state given has section counts [2, 0]"), "\(wrongText)")
+    // The changeset does not fit the state before it.
+    let misfit = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let stream = UpdateStream<String>(policy: StreamPolicy(replayCapacity: 1))
+      stream.publishSnapshot([["a", "b"]])
+      stream.publish(Changeset(deletedElements: [[0, 5]]), state: [["a"]])
+    }
+    let misfitText = String(decoding: misfit?.standardErrorContent ?? [], as: UTF8.self)
+    #expect(misfitText.contains("does not fit the state before it, of section counts [2]"))
+    // A survivor that is not a deleted element going to an inserted one.
+    let survivor = await #expect(
+      processExitsWith: .failure, observing: [\.standardErrorContent]
+    ) {
+      let stream = UpdateStream<String>()
+      stream.publishSnapshot([["a", "b"]])
+      stream.publish(
+        Changeset(deletedElements: [[0, 0]]), survivors: [[0, 1]: [0, 0]], state: [["b"]])
+    }
+    let survivorText = String(decoding: survivor?.standardErrorContent ?? [], as: UTF8.self)
+    #expect(survivorText.contains("survivor [0, 1] → [0, 0] is not a deleted element"))
+  }
+
   @Test func aSlowSubscriberIsMovedToNeedsSnapshotAndMemoryStaysBounded() throws {
     var random = SeededGenerator(seed: 4)
     let board = RandomBoard(policy: StreamPolicy(replayCapacity: 16, subscriberCapacity: 5))
