@@ -84,7 +84,17 @@ public final class SectionTree<Element> {
     var matchings: [ObjectIdentifier: IdentityMatching] = [:]
     do {
       rendering = true
-      defer { rendering = false }
+      // The caller's identity and comparison closures run now: a mutation of any section of the
+      // tree from inside them traps here, naming them (it would leave the matchings stale).
+      let sections = Self.sections(of: mounted)
+      for section in sections {
+        section.checkNoMutationInProgress()
+        section.mutationInProgress = MutationInProgress(method: .treeRender, during: .treeClosures)
+      }
+      defer {
+        for section in sections { section.mutationInProgress = nil }
+        rendering = false
+      }
       verify(provider, mirrors: mounted)
       var path: [AnyHashable] = []
       try check(nodes, against: mounted, path: &path, into: &matchings)
@@ -125,8 +135,9 @@ public final class SectionTree<Element> {
       case .section(let elements):
         let result: Result<IdentityMatching, DuplicateIdentityError>
         if case .section(let section)? = before?.body {
-          result = section._readingNewElements {
-            Result { () throws(DuplicateIdentityError) in try match(section.elements, elements) }
+          // Every section of the tree is guarded while the closures run (see render(nodes:)).
+          result = Result { () throws(DuplicateIdentityError) in
+            try match(section.elements, elements)
           }
         } else {
           result = Result { () throws(DuplicateIdentityError) in try match([], elements) }
@@ -298,6 +309,14 @@ public final class SectionTree<Element> {
   }
 
   private static func describe(_ id: AnyHashable) -> String { String(describing: id.base) }
+
+  /// Every section `mounted` built, at any depth.
+  private static func sections(of mounted: [Mounted]) -> [ArraySection<Element>] {
+    mounted.flatMap { node -> [ArraySection<Element>] in
+      if case .section(let section) = node.body { return [section] }
+      return sections(of: node.children)
+    }
+  }
 
   private static func describe(_ path: [AnyHashable]) -> [String] { path.map(describe) }
 

@@ -216,7 +216,10 @@ extension ArraySection: RandomAccessCollection, MutableCollection {
       precondition(
         position >= 0 && position < storage.count,
         "\(Self.self).subscript: index \(position) is out of range (count \(storage.count))")
-      let equal = isKnownEqual(storage[position], newValue)
+      // `==` is user code: a mutation of the section from inside it traps, naming the setter.
+      let equal =
+        Element.self is any Equatable.Type
+        && _comparing(.subscriptElement) { isKnownEqual(storage[position], newValue) }
       guard reportsOwnBatch else { return write(newValue, at: position, equal: equal) }
       // The old element leaves the array before it is released, and is released only once the
       // change is reported: its `deinit` may change the section, as a batch of its own.
@@ -320,6 +323,13 @@ extension ArraySection: RangeReplaceableCollection {
   @usableFromInline
   final func _materialising<R>(_ method: SectionMethod, _ body: () -> R) -> R {
     callingOut(method, .readingNewElements, body)
+  }
+
+  /// Runs `body`, which compares elements with their `==` (user code) for the mutator `method`,
+  /// trapping on any mutation of the section from inside it.
+  @usableFromInline
+  final func _comparing(_ method: SectionMethod, _ body: () -> Bool) -> Bool {
+    callingOut(method, .readingAndComparing, body)
   }
 
   /// Traps unless `range` lies within the elements, naming the public `method`.

@@ -25,7 +25,7 @@ struct MutationInProgress {
   case append, appendContentsOf, insert, insertContentsOf, remove, removeSubrange, removeFirst
   case removeLast, removeAllWhere, removeAllKeepingCapacity, replaceSubrange, subscriptElement
   case subscriptBounds, swapAt, move, sort, reverse, shuffle, reloadAt, reload, replaceElements
-  case replaceElement, snapshotApply
+  case replaceElement, snapshotApply, treeRender
 
   /// The method as the traps name it.
   var name: String {
@@ -53,6 +53,7 @@ struct MutationInProgress {
     case .replaceElements: "replaceElements(with:)"
     case .replaceElement: "replace(element:)"
     case .snapshotApply: "apply(_:) of its SnapshotSectionProvider"
+    case .treeRender: "render(_:) of its SectionTree"
     }
   }
 }
@@ -60,7 +61,7 @@ struct MutationInProgress {
 /// What a mutation was running when the section was mutated again.
 enum MutationContext: UInt8 {
   case changing, readingNewElements, readingAndComparing, predicate, comparator, generator
-  case readingSnapshot
+  case readingSnapshot, treeClosures
 
   /// The end of the trap's message: "the section was mutated …".
   var text: String {
@@ -72,6 +73,7 @@ enum MutationContext: UInt8 {
     case .comparator: "from inside its own comparator"
     case .generator: "from inside its own random number generator"
     case .readingSnapshot: "while a snapshot was read and compared"
+    case .treeClosures: "from inside the tree's identity or comparison closure"
     }
   }
 }

@@ -67,7 +67,10 @@ nonisolated open class SingleElementSection<Element>: BracketedSection {
   public func replace(element newElement: Element) {
     let isPresent = !Self.isAbsent(newElement)
     let wasPresent = numberOfElements == 1
-    let unchanged = wasPresent && isPresent && isKnownEqual(element, newElement)
+    // `==` is user code: a mutation of the section from inside it traps, naming this method.
+    let unchanged =
+      wasPresent && isPresent
+      && callingOut(.replaceElement, .readingAndComparing) { isKnownEqual(element, newElement) }
     let change: ElementChange? =
       switch (wasPresent, isPresent) {
       case (true, true): unchanged ? nil : .update(0)
