@@ -109,7 +109,10 @@ public struct BatchViolation: Hashable, Sendable, Codable, CustomStringConvertib
     case itemInsertInsideInsertedSection
     /// Strict: an element delete in a moved section.
     case itemDeleteInMovedSection
-    /// Strict: a reload in a batch that also moves; UIKit's reload arithmetic ignores moves.
+    /// Strict: a reload a move can land on the wrong cell, since UIKit's reload arithmetic
+    /// ignores moves: any reload in a batch that moves sections, or an element reload in a
+    /// section an element moves out of or into. A reload in a section no move touches is not
+    /// reported.
     case reloadCombinedWithMoves
 
     /// The severity this rule is reported with.

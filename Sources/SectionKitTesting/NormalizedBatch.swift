@@ -522,10 +522,25 @@ struct NormalizedBatch {
     where movedFrom.contains(op.section) && !removedSections.contains(op.section) {
       violations.append(.deleteInMovedSection(op, words))
     }
-    let reloads = itemReloads.count + sectionReloads.count
+    // A reload a move can land on the wrong cell: any, when sections move; else an element
+    // reload in a section an element moves out of, or into (UIKit's arithmetic ignores moves,
+    // which shift nothing in the other sections).
     let moves = itemMoves.count + sectionMoves.count
-    if reloads > 0 && moves > 0 {
-      violations.append(.reloadCombinedWithMoves(reloads: reloads, moves: moves))
+    guard moves > 0 else { return }
+    let atRisk: Int
+    if !sectionMoves.isEmpty {
+      atRisk = itemReloads.count + sectionReloads.count
+    } else {
+      let sources = Set(itemMoves.map(\.from.section))
+      let destinations = Set(itemMoves.map(\.to.section))
+      atRisk =
+        itemReloads.filter { op in
+          let new = op.section < oldToNew.count ? oldToNew[op.section] : op.section
+          return sources.contains(op.section) || new.map(destinations.contains) == true
+        }.count
+    }
+    if atRisk > 0 {
+      violations.append(.reloadCombinedWithMoves(reloads: atRisk, moves: moves))
     }
   }
 }

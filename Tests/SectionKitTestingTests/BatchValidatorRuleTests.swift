@@ -410,6 +410,17 @@ import Testing
       [.reloadCombinedWithMoves], [3], [3],
       Changeset(reloadedElements: [path(0, 0)], movedElements: [move(path(0, 1), path(0, 2))]))
     expectClean([3], [3], Changeset(reloadedElements: [path(0, 0)]))
+    // A move in section 0 cannot put section 1's reload on the wrong cell.
+    expectClean(
+      [3, 2], [3, 2],
+      Changeset(reloadedElements: [path(1, 0)], movedElements: [move(path(0, 1), path(0, 2))]))
+    // A move into the reload's section can; so can any section move.
+    expectOnlyWarnings(
+      [.reloadCombinedWithMoves], [3, 2], [2, 3],
+      Changeset(reloadedElements: [path(1, 0)], movedElements: [move(path(0, 1), path(1, 2))]))
+    expectOnlyWarnings(
+      [.reloadCombinedWithMoves], [1, 1, 1, 1], [1, 1, 1, 1],
+      Changeset(movedSections: [.init(from: 3, to: 2)], reloadedElements: [path(0, 0)]))
   }
 
   // MARK: Whole-rule coverage
