@@ -31,7 +31,8 @@ struct Reentrant: Equatable {
     }
     let text = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
     #expect(
-      text.contains("subscript(_:): the section was mutated while the new elements"), "\(text)")
+      text.contains("subscript(_:): the section was mutated from inside its elements' =="),
+      "\(text)")
   }
 
   @Test func aSingleElementSectionMutatedFromItsElementsEquality_trapsNamingReplace() async {

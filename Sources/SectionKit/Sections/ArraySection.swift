@@ -216,10 +216,15 @@ extension ArraySection: RandomAccessCollection, MutableCollection {
       precondition(
         position >= 0 && position < storage.count,
         "\(Self.self).subscript: index \(position) is out of range (count \(storage.count))")
-      // `==` is user code: a mutation of the section from inside it traps, naming the setter.
-      let equal =
-        Element.self is any Equatable.Type
-        && _comparing(.subscriptElement) { isKnownEqual(storage[position], newValue) }
+      // `==` is user code: a mutation of the section from inside it reports its own events, and
+      // this write stays consistent with them while `position` is still an index (checked here,
+      // for SectionKit's message rather than the array's; a guard around `==` cost 5% of a
+      // single change).
+      let equal = isKnownEqual(storage[position], newValue)
+      precondition(
+        position < storage.count,
+        "\(Self.self).subscript(_:): the section was mutated from inside its elements' == "
+          + "(index \(position) is out of range, count \(storage.count))")
       guard reportsOwnBatch else { return write(newValue, at: position, equal: equal) }
       // The old element leaves the array before it is released, and is released only once the
       // change is reported: its `deinit` may change the section, as a batch of its own.
@@ -323,13 +328,6 @@ extension ArraySection: RangeReplaceableCollection {
   @usableFromInline
   final func _materialising<R>(_ method: SectionMethod, _ body: () -> R) -> R {
     callingOut(method, .readingNewElements, body)
-  }
-
-  /// Runs `body`, which compares elements with their `==` (user code) for the mutator `method`,
-  /// trapping on any mutation of the section from inside it.
-  @usableFromInline
-  final func _comparing(_ method: SectionMethod, _ body: () -> Bool) -> Bool {
-    callingOut(method, .readingAndComparing, body)
   }
 
   /// Traps unless `range` lies within the elements, naming the public `method`.
