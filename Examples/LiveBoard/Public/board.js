@@ -5,24 +5,17 @@ import { Mirror, follow, renderBoard } from './mirror.js';
 const root = document.getElementById('board');
 const status = document.getElementById('status');
 const mirror = new Mirror();
-let frame = 0;
 
 window.liveBoard = {
   mirror,
   applied: 0,
-  lastRender: 0,
-  renderTimes: [],
   connection: follow('/events', mirror, {
     onChange() {
-      const start = performance.now();
       renderBoard(root, mirror.sections);
-      window.liveBoard.renderTimes.push(performance.now() - start);
-      if (window.liveBoard.renderTimes.length > 10000) window.liveBoard.renderTimes.shift();
       window.liveBoard.applied += 1;
       document.body.dataset.seq = String(mirror.seq);
       document.body.dataset.stream = mirror.stream;
       status.textContent = `update ${mirror.seq}`;
-      frame += 1;
     },
     onStatus(state, detail) {
       status.textContent = detail ? `${state}: ${detail}` : state;

@@ -385,7 +385,8 @@ export class Mirror {
  * Returns `{ close(), stats }`.
  */
 export function follow(url, mirror, { onChange = () => {}, onStatus = () => {}, EventSourceClass = globalThis.EventSource } = {}) {
-  const stats = { snapshots: 0, changesets: 0, refused: 0, connections: 0, lastError: null };
+  // `times`: milliseconds to apply each update and run onChange (render), the last 10,000.
+  const stats = { snapshots: 0, changesets: 0, refused: 0, connections: 0, lastError: null, times: [] };
   let source = null;
   let closed = false;
   const open = (after) => {
@@ -397,10 +398,13 @@ export function follow(url, mirror, { onChange = () => {}, onStatus = () => {}, 
     const handle = (event) => {
       let line;
       try {
+        const start = globalThis.performance?.now() ?? 0;
         line = JSON.parse(event.data);
         const kind = mirror.apply(line);
         stats[kind === 'snapshot' ? 'snapshots' : 'changesets'] += 1;
         onChange(mirror, kind, line);
+        stats.times.push((globalThis.performance?.now() ?? 0) - start);
+        if (stats.times.length > 10000) stats.times.shift();
       } catch (error) {
         stats.refused += 1;
         stats.lastError = String(error);
