@@ -278,6 +278,8 @@ async function main() {
     throw new Error(`browser test: the page did not resume cleanly: ${JSON.stringify(page.stats)}`);
   }
   if (statsAfter.resumed <= statsBefore.resumed) throw new Error('browser test: the server saw no resumption');
+  // The cut connection's subscriber is gone: only the page's new one is left.
+  await until('the cut subscriber to be released', async () => (await (await fetch(`${base}/stats`)).json()).subscribers === 1, 5000);
   console.log(`browser: connection cut mid-stream, resumed from the replay buffer (server resumptions ${statsBefore.resumed} → ${statsAfter.resumed}), no snapshot, no refusal, page at update ${page.seq}`);
 
   // 3. The server restarted: SIGTERM with the page connected, then a new stream.

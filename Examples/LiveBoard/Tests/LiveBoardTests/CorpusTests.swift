@@ -64,7 +64,7 @@ import Testing
               line: try encoder.encode(update), after: result))
         }
         // A value missing: always refused.
-        if let path = changeset.elements.keys.first {
+        if let path = changeset.elements.keys.min() {
           var broken = changeset
           broken.elements[path] = nil
           #expect(applied(broken, to: before) == nil)
