@@ -170,6 +170,7 @@ public actor Board {
   /// stream's sequence number after the batch.
   ///
   /// - Throws: ``CommandError`` naming the field at fault; the board is then unchanged.
+  // snippet:perform
   @discardableResult
   public func perform(_ batch: CommandBatch) throws(CommandError) -> Int {
     var next = data
@@ -187,6 +188,7 @@ public actor Board {
     }
     return stream.position.sequence
   }
+  // snippet:end
 
   /// The identities the commands' references name now: paths seen at `batch.seenAt` are followed
   /// through the changesets since (`UpdateStream.resolve`).

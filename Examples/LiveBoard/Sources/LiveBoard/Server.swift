@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import SectionKitStreaming
 import ServiceLifecycle
+import Synchronization
 
 /// How the server behaves: where its page is, how often it sends a keep-alive, how long a
 /// browser waits before reconnecting.
@@ -60,6 +61,7 @@ public func makeRouter(board: Board, options: LiveBoardOptions = LiveBoardOption
     }
   }
 
+  let cache = EventCache()
   // snippet:events
   router.get("events") { request, _ -> Response in
     // Where the client is: the header a browser sends when it reconnects by itself wins over
@@ -83,7 +85,8 @@ public func makeRouter(board: Board, options: LiveBoardOptions = LiveBoardOption
         try await request.body.consumeWithCancellationOnInboundClose { _ in
           try await writer.write(ByteBuffer(string: "retry: \(options.retryMilliseconds)\n\n"))
           try await EventWriter.run(
-            subscription, streamID: board.stream.id, keepAlive: options.keepAlive
+            subscription, streamID: board.stream.id, keepAlive: options.keepAlive,
+            cache: cache
           ) { buffer in
             try await writer.write(buffer)
           }
@@ -159,9 +162,12 @@ public func makeApplication(
 /// Writes a subscription as Server-Sent Events.
 public enum EventWriter {
   enum Event: Sendable {
-    case update(StreamUpdate<BoardItem>)
+    case updates([StreamUpdate<BoardItem>])
     case keepAlive
   }
+
+  /// The most updates written at once, when a client is behind.
+  static let batchLimit = 64
 
   /// One event: `event: snapshot` for a snapshot, `id: stream#seq`, and the update's JSON line
   /// as its data.
@@ -180,23 +186,26 @@ public enum EventWriter {
   /// `keepAlive`, until the subscription ends, `write` throws (the client went away), the task is
   /// cancelled or the server shuts down gracefully. The subscription is released on return.
   ///
-  /// At most one update is taken from the subscription ahead of `write`: a client that stops
-  /// reading leaves its changesets in the subscription's bounded queue, which moves it to "needs
-  /// snapshot" when full (`StreamPolicy.subscriberCapacity`).
+  /// Only the updates of one write (at most 64, those ready) are taken from the subscription
+  /// ahead of `write`: a client that stops reading leaves its changesets in the subscription's
+  /// bounded queue, which moves it to "needs snapshot" when full
+  /// (`StreamPolicy.subscriberCapacity`). Changesets are encoded once for all clients (`cache`).
   public static func run(
     _ subscription: StreamSubscription<BoardItem>, streamID: String, keepAlive: Duration,
-    write: (ByteBuffer) async throws -> Void
+    cache: EventCache = EventCache(), write: (ByteBuffer) async throws -> Void
   ) async throws {
+    // snippet:writer
     defer { subscription.cancel() }
     let (events, eventSink) = AsyncStream<Event>.makeStream()
     let (acks, ackSink) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
-    let encoder = StreamLineEncoder<BoardItem>()
     try await withThrowingTaskGroup(of: Void.self) { group in
       group.addTask {
-        // Takes one update, then waits until it is written.
+        // Takes what is ready, then waits until it is written.
         var acknowledged = acks.makeAsyncIterator()
         for await update in subscription {
-          eventSink.yield(.update(update))
+          var updates = [update]
+          while updates.count < batchLimit, let more = subscription.poll() { updates.append(more) }
+          eventSink.yield(.updates(updates))
           guard await acknowledged.next() != nil else { break }
         }
         eventSink.finish()
@@ -210,18 +219,52 @@ public enum EventWriter {
       try await withGracefulShutdownHandler {
         for await event in events {
           switch event {
-          case .update(let update):
-            try await write(try Self.event(update, stream: streamID, encoder: encoder))
+          case .updates(let updates):
+            var buffer = ByteBuffer()
+            for update in updates {
+              var event = try cache.event(update, stream: streamID)
+              buffer.writeBuffer(&event)
+            }
+            try await write(buffer)
             ackSink.yield()
           case .keepAlive:
             try await write(ByteBuffer(string: ": keep-alive\n\n"))
           }
         }
       } onGracefulShutdown: {
-        eventSink.finish()
+        eventSink.finish()  // SIGTERM: end the response now, the browser reconnects later
       }
       group.cancelAll()
     }
+    // snippet:end
+  }
+}
+
+/// Events already encoded, shared by every client of a stream: a changeset is encoded once,
+/// however many clients it goes to. Holds the last 1,024.
+public final class EventCache: Sendable {
+  private let encoder = StreamLineEncoder<BoardItem>()
+  private let changesets = Mutex<[Int: ByteBuffer]>([:])
+  static let capacity = 1_024
+
+  /// An empty cache.
+  public init() {}
+
+  /// The event of `update`, encoded now or taken from the cache (changesets only: a snapshot is
+  /// rarer and larger).
+  public func event(_ update: StreamUpdate<BoardItem>, stream: String) throws -> ByteBuffer {
+    guard case .changeset = update else {
+      return try EventWriter.event(update, stream: stream, encoder: encoder)
+    }
+    if let event = changesets.withLock({ $0[update.sequence] }) { return event }
+    let event = try EventWriter.event(update, stream: stream, encoder: encoder)
+    changesets.withLock { entries in
+      entries[update.sequence] = event
+      if entries.count > 2 * Self.capacity {
+        entries = entries.filter { $0.key > update.sequence - Self.capacity }
+      }
+    }
+    return event
   }
 }
 
