@@ -435,15 +435,15 @@ export function follow(url, mirror, { onChange = () => {}, onStatus = () => {}, 
 /**
  * Renders `sections` of a LiveBoard (element 0 of each section is the column's header, the rest
  * are cards) into `root`: one `<section data-id>` per column with an `<h2>` and a `<ul>` of
- * `<li data-id>`. Reuses the nodes of columns and cards that stay, so a change costs little more
- * than the elements it touches.
+ * `<li data-id>`. Reuses the nodes of columns and cards that stay, and skips a column whose
+ * elements array is the one it rendered last (the mirror keeps the arrays of the sections a
+ * changeset does not touch), so a change costs about the size of the sections it touches.
  */
 export function renderBoard(root, sections) {
   const document = root.ownerDocument;
-  const existing = new Map();
-  for (const node of root.children) existing.set(node.dataset.id, node);
+  const existing = root._liveBoardNodes ?? new Map();
+  const nodes = new Map();
   let previous = null;
-  const keep = new Set();
   for (const elements of sections) {
     const header = elements[0] ?? { id: '?', title: '' };
     let column = existing.get(header.id);
@@ -453,34 +453,42 @@ export function renderBoard(root, sections) {
       column.className = 'column';
       column.append(document.createElement('h2'), document.createElement('ul'));
     }
-    keep.add(header.id);
-    const title = column.firstChild;
-    if (title.textContent !== header.title) title.textContent = header.title;
-    renderCards(column.lastChild, elements.slice(1));
+    nodes.set(header.id, column);
+    if (column._liveBoardElements !== elements) {
+      const title = column.firstChild;
+      if (title.textContent !== header.title) title.textContent = header.title;
+      renderCards(column.lastChild, elements);
+      column._liveBoardElements = elements;
+    }
     const wanted = previous ? previous.nextSibling : root.firstChild;
     if (wanted !== column) root.insertBefore(column, wanted);
     previous = column;
   }
-  for (const [id, node] of existing) if (!keep.has(id)) node.remove();
+  for (const [id, node] of existing) if (!nodes.has(id)) node.remove();
+  root._liveBoardNodes = nodes;
 }
 
-function renderCards(list, cards) {
+function renderCards(list, elements) {
   const document = list.ownerDocument;
-  const existing = new Map();
-  for (const node of list.children) existing.set(node.dataset.id, node);
+  const existing = list._liveBoardNodes ?? new Map();
+  const nodes = new Map();
   let previous = null;
-  const keep = new Set();
-  for (const card of cards) {
+  for (let k = 1; k < elements.length; k++) {
+    const card = elements[k];
     let item = existing.get(card.id);
     if (!item) {
       item = document.createElement('li');
       item.dataset.id = card.id;
     }
-    keep.add(card.id);
-    if (item.textContent !== card.title) item.textContent = card.title;
+    nodes.set(card.id, item);
+    if (item._liveBoardCard !== card) {
+      if (item.textContent !== card.title) item.textContent = card.title;
+      item._liveBoardCard = card;
+    }
     const wanted = previous ? previous.nextSibling : list.firstChild;
     if (wanted !== item) list.insertBefore(item, wanted);
     previous = item;
   }
-  for (const [id, node] of existing) if (!keep.has(id)) node.remove();
+  for (const [id, node] of existing) if (!nodes.has(id)) node.remove();
+  list._liveBoardNodes = nodes;
 }

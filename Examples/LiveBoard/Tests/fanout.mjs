@@ -1,20 +1,24 @@
 // Fan-out through the real server: N SSE clients on loopback follow GET /events while one writer
 // sends M batches (one rename each) through POST /commands, one after the other.
 //
-//   node Examples/LiveBoard/Tests/fanout.mjs --port 8080 --clients 1000 --changesets 10000
+//   node Examples/LiveBoard/Tests/fanout.mjs --port 8080 --clients 1000 --changesets 10000 [--stalled 0] [--renames 1]
+//
+// --stalled N adds N clients that connect and never read (their sockets paused): the server must
+// move them to "needs snapshot" (overflows) and keep its memory bounded.
 //
 // Prints the time until every client has the last update, the server's RSS (GET /stats, sampled
 // during the run) and the delay from sending a batch to each client receiving it (p50/p99).
 import http from 'node:http';
 
-const options = { port: 8080, clients: 1000, changesets: 10000, host: '127.0.0.1' };
+const options = { port: 8080, clients: 1000, changesets: 10000, stalled: 0, renames: 1, host: '127.0.0.1' };
 for (let i = 2; i < process.argv.length; i += 2) options[process.argv[i].slice(2)] = Number(process.argv[i + 1]) || process.argv[i + 1];
 const base = `http://${options.host}:${options.port}`;
 const agent = new http.Agent({ keepAlive: false, maxSockets: Infinity });
 const getJSON = async (path) => (await fetch(base + path)).json();
 
 const board = await getJSON('/board');
-const card = board.sections.find((section) => section.length > 1)[1];
+const cards = board.sections.flatMap((section) => section.slice(1));
+const long = 'x'.repeat(190);
 const startSeq = board.seq;
 const lastSeq = startSeq + options.changesets;
 const sentAt = new Float64Array(options.changesets + 2);
@@ -56,6 +60,13 @@ function follow() {
   });
 }
 
+function stall() {
+  return new Promise((resolve, reject) => {
+    const request = http.get(`${base}/events`, { agent }, (response) => { response.pause(); resolve(response); });
+    request.on('error', reject);
+  });
+}
+await Promise.all(Array.from({ length: options.stalled }, stall));
 const connecting = performance.now();
 for (let i = 0; i < options.clients; i += 100) {
   await Promise.all(Array.from({ length: Math.min(100, options.clients - i) }, follow));
@@ -80,7 +91,11 @@ function post(body) {
 const start = performance.now();
 for (let n = 1; n <= options.changesets; n++) {
   sentAt[n] = performance.now();
-  const status = await post(JSON.stringify({ commands: [{ kind: 'rename', card: card.id, title: `r${n}` }] }));
+  // --renames k: k cards renamed per batch (k > 1 with long titles, for heavy changesets).
+  const commands = options.renames === 1
+    ? [{ kind: 'rename', card: cards[0].id, title: `r${n}` }]
+    : cards.slice(0, options.renames).map((card) => ({ kind: 'rename', card: card.id, title: `${long}${n}` }));
+  const status = await post(JSON.stringify({ commands }));
   if (status !== 200) throw new Error(`POST answered ${status}`);
 }
 const sent = performance.now();
