@@ -241,11 +241,11 @@ public enum EventWriter {
 }
 
 /// Events already encoded, shared by every client of a stream: a changeset is encoded once,
-/// however many clients it goes to. Holds the last 1,024.
+/// however many clients it goes to. Holds the last 256 to 512.
 public final class EventCache: Sendable {
   private let encoder = StreamLineEncoder<BoardItem>()
   private let changesets = Mutex<[Int: ByteBuffer]>([:])
-  static let capacity = 1_024
+  static let capacity = 256
 
   /// An empty cache.
   public init() {}
