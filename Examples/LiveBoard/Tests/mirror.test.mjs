@@ -1,0 +1,77 @@
+// node --test Examples/LiveBoard/Tests — mirror.js against the corpus the Swift tests write
+// (Tests/Corpus/changesets.json): on every entry, JavaScript must refuse what Swift refuses and
+// otherwise leave the same mirror.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { Mirror, MirrorError, applyChangeset } from '../Public/mirror.js';
+
+const corpus = JSON.parse(readFileSync(new URL('./Corpus/changesets.json', import.meta.url), 'utf8'));
+
+test('the corpus is not empty and has both outcomes', () => {
+  assert.ok(corpus.length > 100);
+  assert.ok(corpus.some((entry) => entry.after === null));
+  assert.ok(corpus.some((entry) => entry.line.changeset.movedSections?.length > 0));
+  assert.ok(corpus.some((entry) => entry.line.changeset.reloadedElements?.length > 0));
+});
+
+test('mirror.js agrees with StreamMirror on every entry', () => {
+  for (const entry of corpus) {
+    const before = structuredClone(entry.before);
+    if (entry.after === null) {
+      assert.throws(() => applyChangeset(before, entry.line), MirrorError, entry.name);
+    } else {
+      assert.deepEqual(applyChangeset(before, entry.line), entry.after, entry.name);
+    }
+    assert.deepEqual(before, entry.before, `${entry.name}: the mirror changed`);
+  }
+});
+
+test('UIKit batch semantics: deletes in old coordinates, inserts in new, moves', () => {
+  const sections = [['a', 'b', 'c', 'd'], ['x']];
+  const line = {
+    changeset: {
+      deletedElements: [[0, 0], [0, 2]],
+      insertedElements: [[0, 0]],
+      movedElements: [{ from: [0, 3], to: [1, 0] }],
+      reloadedElements: [[0, 1]],
+    },
+    newElements: [{ path: [0, 0], value: 'n' }, { path: [0, 1], value: 'B' }],
+  };
+  assert.deepEqual(applyChangeset(sections, line), [['n', 'B'], ['d', 'x']]);
+  const sectionsMoved = applyChangeset([['h1'], ['h2'], ['h3']], {
+    changeset: { movedSections: [{ from: 0, to: 2 }] },
+  });
+  assert.deepEqual(sectionsMoved, [['h2'], ['h3'], ['h1']]);
+});
+
+test('Mirror refuses gaps, duplicates and changesets before a snapshot, unchanged', () => {
+  const mirror = new Mirror();
+  const changeset = (seq) => ({ v: 1, type: 'changeset', seq, changeset: { insertedElements: [[0, 0]] }, newElements: [{ path: [0, 0], value: seq }] });
+  assert.throws(() => mirror.apply(changeset(2)), /before any snapshot/);
+  mirror.apply({ v: 1, type: 'snapshot', seq: 1, stream: 's', sections: [[]] });
+  assert.throws(() => mirror.apply(changeset(3)), (error) => error.resync === 'resume');
+  mirror.apply(changeset(2));
+  assert.throws(() => mirror.apply(changeset(2)), /out of order/);
+  assert.throws(() => mirror.apply({ v: 1, type: 'changeset', seq: 3, changeset: { insertedElements: [[0, 5]] }, newElements: [{ path: [0, 5], value: 0 }] }), MirrorError);
+  assert.throws(() => mirror.apply({ v: 2, type: 'changeset', seq: 3 }), /version/);
+  assert.deepEqual(mirror.sections, [[2]]);
+  assert.equal(mirror.position, 's#2');
+  mirror.apply({ v: 1, type: 'snapshot', seq: 1, stream: 'restarted', sections: [] });
+  assert.equal(mirror.position, 'restarted#1');
+});
+
+test('hostile payloads are refused without throwing anything but MirrorError', () => {
+  const base = [['a', 'b']];
+  const hostile = [
+    { changeset: null }, { changeset: { insertedSectionRanges: [[0, 2 ** 40]] } },
+    { changeset: { deletedElements: [[0, -1]] } }, { changeset: { deletedElements: [['0', 1]] } },
+    { changeset: { movedElements: [{ from: [0, 0] }] } }, { changeset: { deletedSectionRanges: [[1, 0]] } },
+    { changeset: { insertedElements: [[0, 9]] }, newElements: [{ path: [0, 9], value: 1 }] },
+    { changeset: { deletedElements: [[0, 0], [0, 0]] } }, { changeset: {}, newElements: [{ path: [0, 0], value: 1 }] },
+  ];
+  for (const line of hostile) {
+    assert.throws(() => applyChangeset(base, line), MirrorError, JSON.stringify(line));
+  }
+  assert.deepEqual(base, [['a', 'b']]);
+});
