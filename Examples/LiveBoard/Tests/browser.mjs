@@ -152,6 +152,8 @@ async function startChromium() {
 }
 
 const pageState = `(() => {
+  // Before the page has parsed its body (a slow start), it shows nothing yet.
+  if (!document.body) return { seq: -1, stream: null, stats: null, columns: [] };
   const board = window.liveBoard;
   return {
     seq: Number(document.body.dataset.seq ?? -1), stream: document.body.dataset.stream ?? null,
