@@ -20,7 +20,7 @@ import SectionKit
 ///
 /// Whether a changeset fits the client's state (its index paths in range) is the mirror's check:
 /// ``StreamMirror/apply(_:line:)`` reports it with the line number too.
-public struct StreamLineDecoder<Value: Codable & Sendable> {
+public struct StreamLineDecoder<Value: Codable & Sendable>: Sendable {
   /// The number of the last line read (1-based); 0 before the first.
   public private(set) var lineNumber = 0
   /// The longest line accepted, in bytes; a longer one is an error, and at most this many bytes
@@ -48,6 +48,10 @@ public struct StreamLineDecoder<Value: Codable & Sendable> {
     self.maximumLineLength = maximumLineLength
   }
 
+  /// Reads every line with `JSONDecoder`, as this library did before its own codec (version 1
+  /// only): the reference the one-pass reader is tested and measured against.
+  @_spi(Reference) public var usesFoundationReference = false
+
   /// The position of the last update decoded.
   public var position: StreamPosition? { order.position }
 
@@ -66,7 +70,13 @@ public struct StreamLineDecoder<Value: Codable & Sendable> {
         line: lineNumber, kind: .tooLong,
         detail: "\(line.count) bytes, more than the \(maximumLineLength) accepted")
     }
-    let update = try Self.parse(Data(line), line: lineNumber)
+    let bytes = [UInt8](line)
+    let update =
+      try usesFoundationReference
+      ? Self.parseReference(Data(bytes), line: lineNumber)
+      : bytes.withUnsafeBufferPointer { (buffer) throws(StreamLineError) in
+        try Self.parseFast(buffer, line: lineNumber)
+      }
     do {
       try order.check(update)
     } catch {
@@ -146,8 +156,10 @@ public struct StreamLineDecoder<Value: Codable & Sendable> {
 
   // MARK: Parsing
 
-  /// The update on one line, checked for everything that needs no state.
-  static func parse(_ data: Data, line: Int) throws(StreamLineError) -> StreamUpdate<Value> {
+  /// The update on one line, checked for everything that needs no state, with `JSONDecoder`:
+  /// the reference for ``parseFast(_:line:)``. Version 1 only.
+  static func parseReference(_ data: Data, line: Int) throws(StreamLineError) -> StreamUpdate<Value>
+  {
     func fail(_ kind: StreamLineError.Kind, _ detail: String) -> StreamLineError {
       StreamLineError(line: line, kind: kind, detail: detail)
     }

@@ -55,10 +55,85 @@ extension Changeset {
   ///     before anything is allocated.
   /// - Throws: ``ChangesetMismatch`` when the changeset does not fit `mirror`; whatever the two
   ///   closures throw. Either way `mirror` is unchanged.
-  /// - Complexity: O(c log c + s + e) for c changes, s sections, and e elements in the sections
-  ///   the changeset touches — never more than the changeset and the mirror hold, whatever the
-  ///   numbers inside the changeset.
+  /// The changeset is applied in place: each section it changes is edited where the changes are
+  /// (one `replaceSubrange` from its first change to its last), the others are not touched, and
+  /// the sections are rearranged only when sections are inserted, deleted, reloaded or moved.
+  /// Everything the closures give and every moved value is gathered first, so that a changeset
+  /// that does not fit, or a closure that throws, leaves `mirror` as it was.
+  ///
+  /// - Complexity: O(c log c + s + w + t) for c changes, s sections, w elements between the
+  ///   first and the last change of each section it changes and t elements after them (the tail
+  ///   an array shifts when the section's count changes) — one element inserted at the end of a
+  ///   long section costs O(1) of it, at the front O(n) moves; never more than the changeset and
+  ///   the mirror hold, whatever the numbers inside the changeset. `mirror` is copied only where
+  ///   its storage is shared (copy on write).
   public func apply<Element>(
+    to mirror: inout [[Element]],
+    insertedSection: (Int) throws -> [Element] = { _ in [] },
+    newElement: (IndexPath) throws -> Element,
+    newSectionCount: Int? = nil
+  ) throws {
+    let plan = try MirrorPlan(
+      self, oldCounts: mirror.map(\.count), newSectionCount: newSectionCount)
+    // Gather: nothing changes until everything is known.
+    var inserted: [Int: [Element]] = [:]
+    var windows: [(old: Int, range: Range<Int>, elements: [Element])] = []
+    for (new, source) in plan.newToOld.enumerated() {
+      guard let old = source else {
+        inserted[new] = try insertedSection(new)
+        continue
+      }
+      guard let arrivals = plan.elements[old], !arrivals.removed.isEmpty || !arrivals.fixed.isEmpty
+      else { continue }
+      let section = mirror[old]
+      let removed = arrivals.removed
+      let fixed = arrivals.fixed
+      let delta = fixed.count - removed.count
+      // Before `low` nothing moves; from `high` (old) on, every element shifts by `delta`.
+      let low = Swift.min(removed.first ?? .max, fixed.first?.index ?? .max)
+      let high = Swift.max(
+        low, removed.last.map { $0 + 1 } ?? low, fixed.last.map { $0.index + 1 - delta } ?? low)
+      var elements: [Element] = []
+      elements.reserveCapacity(high + delta - low)
+      var nextFixed = 0
+      var nextRemoved = 0
+      var cursor = low
+      for index in low..<(high + delta) {
+        if nextFixed < fixed.count && fixed[nextFixed].index == index {
+          switch fixed[nextFixed].source {
+          case .new: elements.append(try newElement(IndexPath(item: index, section: new)))
+          case .moved(let from): elements.append(mirror[from[0]][from[1]])
+          }
+          nextFixed += 1
+        } else {
+          while nextRemoved < removed.count && removed[nextRemoved] == cursor {
+            nextRemoved += 1
+            cursor += 1
+          }
+          elements.append(section[cursor])
+          cursor += 1
+        }
+      }
+      windows.append((old, low..<high, elements))
+    }
+    // Apply.
+    for window in windows {
+      mirror[window.old].replaceSubrange(window.range, with: window.elements)
+    }
+    let unchangedSections =
+      plan.newToOld.count == mirror.count
+      && plan.newToOld.enumerated().allSatisfy { $0.element == $0.offset }
+    guard !unchangedSections else { return }
+    let old = mirror
+    mirror = plan.newToOld.enumerated().map { new, source in
+      source.map { old[$0] } ?? inserted[new] ?? []
+    }
+  }
+
+  /// ``apply(to:insertedSection:newElement:newSectionCount:)`` as it was before it worked in
+  /// place: every section the changeset touches is rebuilt. The reference the in-place applier
+  /// is tested against.
+  package func applyByRebuilding<Element>(
     to mirror: inout [[Element]],
     insertedSection: (Int) throws -> [Element] = { _ in [] },
     newElement: (IndexPath) throws -> Element,
