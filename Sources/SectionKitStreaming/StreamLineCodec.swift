@@ -434,8 +434,7 @@ struct LineReader<Value: Decodable> {
     -> [ReadValue<Value>]?
   {
     var result: [ReadValue<Value>] = []
-    let field = field()
-    let ok = try array(field) { (this, _) throws(JSONReadError) in
+    let ok = try array(field()) { (this, _) throws(JSONReadError) in
       if let value = try this.value() { result.append(value) }
     }
     return ok ? result : nil
@@ -452,36 +451,39 @@ struct LineReader<Value: Decodable> {
   private mutating func path(_ field: @autoclosure () -> String) throws(JSONReadError) -> [Int]? {
     var result: [Int] = []
     result.reserveCapacity(2)
-    let field = field()
-    let ok = try array(field) { (this, position) throws(JSONReadError) in
-      if let index = this.integer("\(field)[\(position)]") { result.append(index) }
+    let ok = try array(field()) { (this, position) throws(JSONReadError) in
+      if let index = this.integer("\(field())[\(position)]") { result.append(index) }
     }
     return ok ? result : nil
   }
 
-  private mutating func paths(_ field: String) throws(JSONReadError) -> [IndexPath] {
+  private mutating func paths(_ field: @autoclosure () -> String) throws(JSONReadError)
+    -> [IndexPath]
+  {
     var result: [IndexPath] = []
-    _ = try array(field) { (this, position) throws(JSONReadError) in
-      if let path = try this.path("\(field)[\(position)]") {
+    _ = try array(field()) { (this, position) throws(JSONReadError) in
+      if let path = try this.path("\(field())[\(position)]") {
         result.append(IndexPath(indexes: path))
       }
     }
     return result
   }
 
-  private mutating func ranges(_ field: String) throws(JSONReadError) -> [Range<Int>] {
+  private mutating func ranges(_ field: @autoclosure () -> String) throws(JSONReadError)
+    -> [Range<Int>]
+  {
     var result: [Range<Int>] = []
-    _ = try array(field) { (this, position) throws(JSONReadError) in
-      let name = "\(field)[\(position)]"
-      guard let bounds = try this.path(name) else { return }
+    _ = try array(field()) { (this, position) throws(JSONReadError) in
+      func name() -> String { "\(field())[\(position)]" }
+      guard let bounds = try this.path(name()) else { return }
       guard bounds.count == 2 else {
         let shown = bounds.count <= 4 ? "\(bounds)" : "an array of \(bounds.count) numbers"
-        this.refuse("\(name): \(shown) is not a range [lower, upper]")
+        this.refuse("\(name()): \(shown) is not a range [lower, upper]")
         return
       }
       guard bounds[0] <= bounds[1] else {
         this.refuse(
-          "\(name): \(bounds) is not a range: the lower bound is greater than the upper bound")
+          "\(name()): \(bounds) is not a range: the lower bound is greater than the upper bound")
         return
       }
       result.append(bounds[0]..<bounds[1])
@@ -500,56 +502,56 @@ struct LineReader<Value: Decodable> {
     var movedElements: [Changeset.Move] = []
     let seen = try object("changeset", fields: WireFields.changeset) {
       (this, key) throws(JSONReadError) in
-      let field = "changeset.\(key)"
+      func field() -> String { "changeset.\(key)" }
       if this.reader.isNull() {
-        this.refuse("\(field): null where a value was expected (leave the field out instead)")
+        this.refuse("\(field()): null where a value was expected (leave the field out instead)")
         try this.skip()
         return
       }
       switch key {
-      case "deletedSectionRanges": deletedSectionRanges = try this.ranges(field)
-      case "insertedSectionRanges": insertedSectionRanges = try this.ranges(field)
-      case "reloadedSectionRanges": reloadedSectionRanges = try this.ranges(field)
-      case "deletedElements": deletedElements = try this.paths(field)
-      case "insertedElements": insertedElements = try this.paths(field)
-      case "reloadedElements": reloadedElements = try this.paths(field)
+      case "deletedSectionRanges": deletedSectionRanges = try this.ranges(field())
+      case "insertedSectionRanges": insertedSectionRanges = try this.ranges(field())
+      case "reloadedSectionRanges": reloadedSectionRanges = try this.ranges(field())
+      case "deletedElements": deletedElements = try this.paths(field())
+      case "insertedElements": insertedElements = try this.paths(field())
+      case "reloadedElements": reloadedElements = try this.paths(field())
       case "movedSections":
-        _ = try this.array(field) { (this, position) throws(JSONReadError) in
-          let name = "\(field)[\(position)]"
+        _ = try this.array(field()) { (this, position) throws(JSONReadError) in
+          func name() -> String { "\(field())[\(position)]" }
           var from: Int?
           var to: Int?
           guard
             let keys = try this.object(
-              name, fields: WireFields.move,
+              name(), fields: WireFields.move,
               { (this, key) in
-                if this.reader.isNull() { this.refuse("\(name).\(key): null") }
-                if key == "from" { from = this.integer("\(name).from") }
-                if key == "to" { to = this.integer("\(name).to") }
+                if this.reader.isNull() { this.refuse("\(name()).\(key): null") }
+                if key == "from" { from = this.integer("\(name()).from") }
+                if key == "to" { to = this.integer("\(name()).to") }
               })
           else { return }
           guard let from, let to else {
-            this.refuse("\(name): missing field \(keys.contains("from") ? "to" : "from")")
+            this.refuse("\(name()): missing field \(keys.contains("from") ? "to" : "from")")
             return
           }
           movedSections.append(Changeset.SectionMove(from: from, to: to))
         }
       default:  // movedElements
-        _ = try this.array(field) { (this, position) throws(JSONReadError) in
-          let name = "\(field)[\(position)]"
+        _ = try this.array(field()) { (this, position) throws(JSONReadError) in
+          func name() -> String { "\(field())[\(position)]" }
           var from: [Int]?
           var to: [Int]?
           guard
             let keys = try this.object(
-              name, fields: WireFields.move,
+              name(), fields: WireFields.move,
               {
                 (this, key) throws(JSONReadError) in
-                if this.reader.isNull() { this.refuse("\(name).\(key): null") }
-                if key == "from" { from = try this.path("\(name).from") }
-                if key == "to" { to = try this.path("\(name).to") }
+                if this.reader.isNull() { this.refuse("\(name()).\(key): null") }
+                if key == "from" { from = try this.path("\(name()).from") }
+                if key == "to" { to = try this.path("\(name()).to") }
               })
           else { return }
           guard let from, let to else {
-            this.refuse("\(name): missing field \(keys.contains("from") ? "to" : "from")")
+            this.refuse("\(name()): missing field \(keys.contains("from") ? "to" : "from")")
             return
           }
           movedElements.append(
@@ -573,21 +575,21 @@ struct LineReader<Value: Decodable> {
   {
     var result: [(index: Int, elements: [ReadValue<Value>])] = []
     let ok = try array("newSections") { (this, position) throws(JSONReadError) in
-      let name = "newSections[\(position)]"
+      func name() -> String { "newSections[\(position)]" }
       var index: Int?
       var elements: [ReadValue<Value>]?
       guard
         try this.object(
-          name, fields: WireFields.sectionElements,
+          name(), fields: WireFields.sectionElements,
           {
             (this, key) throws(JSONReadError) in
-            if this.reader.isNull() { this.refuse("\(name).\(key): null") }
-            if key == "index" { index = this.integer("\(name).index") }
-            if key == "elements" { elements = try this.values("\(name).elements") }
+            if this.reader.isNull() { this.refuse("\(name()).\(key): null") }
+            if key == "index" { index = this.integer("\(name()).index") }
+            if key == "elements" { elements = try this.values("\(name()).elements") }
           }) != nil
       else { return }
       guard let index, let elements else {
-        this.refuse("\(name): missing field index or elements")
+        this.refuse("\(name()): missing field index or elements")
         return
       }
       result.append((index, elements))
@@ -600,22 +602,22 @@ struct LineReader<Value: Decodable> {
   {
     var result: [(path: [Int], value: ReadValue<Value>)] = []
     let ok = try array("newElements") { (this, position) throws(JSONReadError) in
-      let name = "newElements[\(position)]"
+      func name() -> String { "newElements[\(position)]" }
       var path: [Int]?
       var value: ReadValue<Value>?
       guard
         try this.object(
-          name, fields: WireFields.element,
+          name(), fields: WireFields.element,
           { (this, key) throws(JSONReadError) in
             if key == "path" {
-              if this.reader.isNull() { this.refuse("\(name).path: null") }
-              path = try this.path("\(name).path")
+              if this.reader.isNull() { this.refuse("\(name()).path: null") }
+              path = try this.path("\(name()).path")
             }
             if key == "value" { value = try this.value() }
           }) != nil
       else { return }
       guard let path, let value else {
-        this.refuse("\(name): missing field path or value")
+        this.refuse("\(name()): missing field path or value")
         return
       }
       result.append((path, value))
@@ -626,22 +628,22 @@ struct LineReader<Value: Decodable> {
   private mutating func digest() throws(JSONReadError) -> StreamDigest? {
     var sections: [StreamDigest.Section] = []
     let ok = try array("digest") { (this, position) throws(JSONReadError) in
-      let name = "digest[\(position)]"
+      func name() -> String { "digest[\(position)]" }
       guard this.reader.peek() == UInt8(ascii: "[") else {
         try this.skip()
-        this.refuse("\(name): expected [count, \"hash\"]")
+        this.refuse("\(name()): expected [count, \"hash\"]")
         return
       }
       this.reader.index += 1
-      let count = this.integer("\(name)[0]")
+      let count = this.integer("\(name())[0]")
       try this.checkPending()
       try this.reader.expect(UInt8(ascii: ","))
-      let text = this.string("\(name)[1]")
+      let text = this.string("\(name())[1]")
       try this.checkPending()
       try this.reader.expect(UInt8(ascii: "]"))
       guard let count, let text else { return }
       guard count >= 0, let hash = StreamDigest.hash(hex: text) else {
-        this.refuse("\(name): [\(count), \"\(text)\"] is not a count and 16 hexadecimal digits")
+        this.refuse("\(name()): [\(count), \"\(text)\"] is not a count and 16 hexadecimal digits")
         return
       }
       sections.append(StreamDigest.Section(count: count, hash: hash))

@@ -64,13 +64,22 @@ public struct StreamLineDecoder<Value: Codable & Sendable>: Sendable {
   public mutating func decode(line: some DataProtocol) throws(StreamLineError) -> StreamUpdate<
     Value
   > {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(line.count)
+    for region in line.regions {
+      region.withUnsafeBytes { bytes.append(contentsOf: $0) }
+    }
+    return try decode(bytes: bytes)
+  }
+
+  /// ``decode(line:)`` for a line's bytes.
+  private mutating func decode(bytes: [UInt8]) throws(StreamLineError) -> StreamUpdate<Value> {
     lineNumber += 1
-    guard line.count <= maximumLineLength else {
+    guard bytes.count <= maximumLineLength else {
       throw StreamLineError(
         line: lineNumber, kind: .tooLong,
-        detail: "\(line.count) bytes, more than the \(maximumLineLength) accepted")
+        detail: "\(bytes.count) bytes, more than the \(maximumLineLength) accepted")
     }
-    let bytes = [UInt8](line)
     let update =
       try usesFoundationReference
       ? Self.parseReference(Data(bytes), line: lineNumber)
@@ -94,10 +103,19 @@ public struct StreamLineDecoder<Value: Codable & Sendable>: Sendable {
   ///
   /// - Complexity: O(n) for n bytes.
   public mutating func append(_ bytes: some DataProtocol) {
-    var rest = bytes[...]
-    while !rest.isEmpty {
-      let newline = rest.firstIndex(of: UInt8(ascii: "\n"))
-      let chunk = rest[..<(newline ?? rest.endIndex)]
+    for region in bytes.regions {
+      region.withUnsafeBytes { append(contiguous: $0.assumingMemoryBound(to: UInt8.self)) }
+    }
+  }
+
+  /// ``append(_:)`` for bytes in one piece: scanned as a buffer, not byte by byte through a
+  /// generic collection.
+  private mutating func append(contiguous bytes: UnsafeBufferPointer<UInt8>) {
+    var start = 0
+    while start < bytes.count {
+      let rest = UnsafeBufferPointer(rebasing: bytes[start...])
+      let newline = rest.firstIndex(of: UInt8(ascii: "\n")).map { $0 + start }
+      let chunk = UnsafeBufferPointer(rebasing: bytes[start..<(newline ?? bytes.count)])
       if let overflow = partialOverflow {
         // A length, counted saturating: the bytes of one line come from outside, without bound.
         let (sum, overflowed) = overflow.addingReportingOverflow(chunk.count)
@@ -117,7 +135,7 @@ public struct StreamLineDecoder<Value: Codable & Sendable>: Sendable {
       }
       partial = []
       partialOverflow = nil
-      rest = rest[rest.index(after: newline)...]
+      start = newline + 1
     }
   }
 
@@ -136,7 +154,7 @@ public struct StreamLineDecoder<Value: Codable & Sendable>: Sendable {
       case .bytes(let bytes) where bytes.isEmpty:
         lineNumber += 1
       case .bytes(let bytes):
-        return try decode(line: bytes)
+        return try decode(bytes: bytes)
       }
     }
     return nil
