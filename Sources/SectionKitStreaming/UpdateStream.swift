@@ -261,14 +261,14 @@ public final class UpdateStream<Value: Sendable>: Sendable {
         from: oldCounts, insertedSectionCounts: sections.mapValues(\.count))
     } catch {
       preconditionFailure(
-        "UpdateStream.publish(_:sections:elements:survivors:state:): changeset \(sequence) does "
+        "UpdateStream.publish(_:sections:elements:survivors:state:digest:): changeset \(sequence) does "
           + "not fit the state before it, of section counts \(describe(counts: oldCounts)): "
           + "\(error)")
     }
     let givenCounts = after.map(\.count)
     precondition(
       newCounts == givenCounts,
-      "UpdateStream.publish(_:sections:elements:survivors:state:): changeset \(sequence) takes "
+      "UpdateStream.publish(_:sections:elements:survivors:state:digest:): changeset \(sequence) takes "
         + "section counts \(describe(counts: oldCounts)) to \(describe(counts: newCounts)), "
         + "but the state given has section counts \(describe(counts: givenCounts))")
   }
@@ -286,7 +286,7 @@ public final class UpdateStream<Value: Sendable>: Sendable {
         old.count == 2 && new.count == 2
           && (deleted.contains(old) || deletedSections.contains(old[0]))
           && (inserted.contains(new) || insertedSections.contains(new[0])),
-        "UpdateStream.publish(_:sections:elements:survivors:state:): survivor \(describe(old)) → "
+        "UpdateStream.publish(_:sections:elements:survivors:state:digest:): survivor \(describe(old)) → "
           + "\(describe(new)) is not a deleted element going to an inserted one of the changeset")
     }
   }

@@ -117,33 +117,6 @@ enum StreamBench {
     figures.bytes = lines.reduce(0) { $0 + $1.count }
     let first = try! encoder.encode(start)
 
-    if ProcessInfo.processInfo.environment["TMPDECODE"] != nil {
-      var d = StreamLineDecoder<String>()
-      d.append(first)
-      _ = try! d.next()
-      var n = 0
-      let t = Bench.seconds {
-        for line in lines {
-          d.append(line)
-          while let u = try! d.next() { n &+= u.sequence }
-        }
-      }
-      print("TMP decode only", Double(lines.count) / t, n)
-      var m = StreamMirror<String>()
-      var d2 = StreamLineDecoder<String>()
-      d2.append(first)
-      try! m.apply(d2.next()!)
-      var ups: [StreamUpdate<String>] = []
-      for line in lines {
-        d2.append(line)
-        while let u = try! d2.next() { ups.append(u) }
-      }
-      let t2 = Bench.seconds { for u in ups { try! m.apply(u) } }
-      print("TMP apply only", Double(lines.count) / t2)
-      let t3 = Bench.seconds { for u in recorded { _ = try! encoder.encode(u) } }
-      print("TMP encode", Double(lines.count) / t3)
-      if ProcessInfo.processInfo.environment["TMPEXIT"] != nil { exit(0) }
-    }
     var mirror = StreamMirror<String>()
     var decoder = StreamLineDecoder<String>()
     decoder.append(first)
