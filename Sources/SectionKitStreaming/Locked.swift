@@ -73,3 +73,5 @@ struct Ring<Element> {
   /// Every element, oldest first.
   var elements: [Element] { suffix(count) }
 }
+
+extension Ring: Sendable where Element: Sendable {}

@@ -9,8 +9,12 @@ import SectionKit
 /// {"changeset":{…},"newElements":[{"path":[0,2],"value":"Gran"}],"newSections":[],"seq":2,"type":"changeset","v":1}
 /// ```
 public enum StreamLine {
-  /// The format version this library writes and reads.
+  /// The format version this library writes for a line without a digest, and the one whose
+  /// fields the errors name; version 2 adds `digest` to changeset lines (``StreamDigest``).
+  /// The decoder reads both.
   public static let version = 1
+  /// The newest format version: written for a changeset with a digest.
+  public static let newestVersion = 2
   /// The largest sequence number on the wire: 2⁵³ − 1, the largest integer a JavaScript client
   /// reads exactly.
   public static let maximumSequence = (1 << 53) - 1
@@ -52,20 +56,35 @@ struct WireLine<Value: Codable>: Codable {
 /// }
 /// ```
 public struct StreamLineEncoder<Value: Codable & Sendable>: Sendable {
-  private let encoder: JSONEncoder
+  /// For values that are neither strings nor integers, and for the reference path.
+  let encoder: JSONEncoder
+  /// How the values are written.
+  let coding: ValueCoding
 
   /// Creates an encoder.
   public init() {
     encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    coding = ValueCoding.of(Value.self)
   }
 
   /// One line for `update`, ending with a newline. Keys are sorted and lists are in ascending
-  /// order, so equal updates give equal bytes.
+  /// order, so equal updates give equal bytes. The envelope, the index paths and the ranges are
+  /// written byte by byte; strings and integers too, other values through their `Codable`
+  /// conformance (one `JSONEncoder` call for all the values of the line). A changeset with a
+  /// ``StreamChangeset/digest`` is a line of version 2; any other line is of version 1.
   ///
   /// - Throws: what encoding a value throws (`EncodingError`).
   /// - Complexity: O(n) for the n values and changes of the update.
   public func encode(_ update: StreamUpdate<Value>) throws -> Data {
+    Data(try bytes(update))
+  }
+
+  /// The line for `update` through `JSONEncoder`, as this library wrote it before its own codec:
+  /// the reference the byte-by-byte writer is tested and measured against. Version 1 only (the
+  /// digest is not written).
+  @_spi(Reference)
+  public func encodeWithFoundation(_ update: StreamUpdate<Value>) throws -> Data {
     let line: WireLine<Value>
     switch update {
     case .snapshot(let snapshot):

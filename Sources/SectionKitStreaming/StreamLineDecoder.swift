@@ -20,7 +20,7 @@ import SectionKit
 ///
 /// Whether a changeset fits the client's state (its index paths in range) is the mirror's check:
 /// ``StreamMirror/apply(_:line:)`` reports it with the line number too.
-public struct StreamLineDecoder<Value: Codable & Sendable> {
+public struct StreamLineDecoder<Value: Codable & Sendable>: Sendable {
   /// The number of the last line read (1-based); 0 before the first.
   public private(set) var lineNumber = 0
   /// The longest line accepted, in bytes; a longer one is an error, and at most this many bytes
@@ -48,6 +48,10 @@ public struct StreamLineDecoder<Value: Codable & Sendable> {
     self.maximumLineLength = maximumLineLength
   }
 
+  /// Reads every line with `JSONDecoder`, as this library did before its own codec (version 1
+  /// only): the reference the one-pass reader is tested and measured against.
+  @_spi(Reference) public var usesFoundationReference = false
+
   /// The position of the last update decoded.
   public var position: StreamPosition? { order.position }
 
@@ -60,13 +64,28 @@ public struct StreamLineDecoder<Value: Codable & Sendable> {
   public mutating func decode(line: some DataProtocol) throws(StreamLineError) -> StreamUpdate<
     Value
   > {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(line.count)
+    for region in line.regions {
+      region.withUnsafeBytes { bytes.append(contentsOf: $0) }
+    }
+    return try decode(bytes: bytes)
+  }
+
+  /// ``decode(line:)`` for a line's bytes.
+  private mutating func decode(bytes: [UInt8]) throws(StreamLineError) -> StreamUpdate<Value> {
     lineNumber += 1
-    guard line.count <= maximumLineLength else {
+    guard bytes.count <= maximumLineLength else {
       throw StreamLineError(
         line: lineNumber, kind: .tooLong,
-        detail: "\(line.count) bytes, more than the \(maximumLineLength) accepted")
+        detail: "\(bytes.count) bytes, more than the \(maximumLineLength) accepted")
     }
-    let update = try Self.parse(Data(line), line: lineNumber)
+    let update =
+      try usesFoundationReference
+      ? Self.parseReference(Data(bytes), line: lineNumber)
+      : bytes.withUnsafeBufferPointer { (buffer) throws(StreamLineError) in
+        try Self.parseFast(buffer, line: lineNumber)
+      }
     do {
       try order.check(update)
     } catch {
@@ -84,10 +103,19 @@ public struct StreamLineDecoder<Value: Codable & Sendable> {
   ///
   /// - Complexity: O(n) for n bytes.
   public mutating func append(_ bytes: some DataProtocol) {
-    var rest = bytes[...]
-    while !rest.isEmpty {
-      let newline = rest.firstIndex(of: UInt8(ascii: "\n"))
-      let chunk = rest[..<(newline ?? rest.endIndex)]
+    for region in bytes.regions {
+      region.withUnsafeBytes { append(contiguous: $0.assumingMemoryBound(to: UInt8.self)) }
+    }
+  }
+
+  /// ``append(_:)`` for bytes in one piece: scanned as a buffer, not byte by byte through a
+  /// generic collection.
+  private mutating func append(contiguous bytes: UnsafeBufferPointer<UInt8>) {
+    var start = 0
+    while start < bytes.count {
+      let rest = UnsafeBufferPointer(rebasing: bytes[start...])
+      let newline = rest.firstIndex(of: UInt8(ascii: "\n")).map { $0 + start }
+      let chunk = UnsafeBufferPointer(rebasing: bytes[start..<(newline ?? bytes.count)])
       if let overflow = partialOverflow {
         // A length, counted saturating: the bytes of one line come from outside, without bound.
         let (sum, overflowed) = overflow.addingReportingOverflow(chunk.count)
@@ -107,7 +135,7 @@ public struct StreamLineDecoder<Value: Codable & Sendable> {
       }
       partial = []
       partialOverflow = nil
-      rest = rest[rest.index(after: newline)...]
+      start = newline + 1
     }
   }
 
@@ -126,7 +154,7 @@ public struct StreamLineDecoder<Value: Codable & Sendable> {
       case .bytes(let bytes) where bytes.isEmpty:
         lineNumber += 1
       case .bytes(let bytes):
-        return try decode(line: bytes)
+        return try decode(bytes: bytes)
       }
     }
     return nil
@@ -146,8 +174,10 @@ public struct StreamLineDecoder<Value: Codable & Sendable> {
 
   // MARK: Parsing
 
-  /// The update on one line, checked for everything that needs no state.
-  static func parse(_ data: Data, line: Int) throws(StreamLineError) -> StreamUpdate<Value> {
+  /// The update on one line, checked for everything that needs no state, with `JSONDecoder`:
+  /// the reference for ``parseFast(_:line:)``. Version 1 only.
+  static func parseReference(_ data: Data, line: Int) throws(StreamLineError) -> StreamUpdate<Value>
+  {
     func fail(_ kind: StreamLineError.Kind, _ detail: String) -> StreamLineError {
       StreamLineError(line: line, kind: kind, detail: detail)
     }

@@ -27,43 +27,108 @@ public struct StreamMirror<Value: Sendable>: Sendable {
   public private(set) var sections: [[Value]]
   /// The position of the last update applied; `nil` before the first snapshot.
   public private(set) var position: StreamPosition?
+  /// The identity of an element, for checking digests (``StreamDigest``); `nil` when digests
+  /// are not checked.
+  private let identity: (@Sendable (Value) -> String)?
+  /// The hash of each section, once a digest was checked; followed through every changeset so
+  /// that a digest re-hashes only the sections that changed.
+  private var digestCache: DigestCache?
 
   /// An empty mirror, waiting for a snapshot.
-  public init() {
+  ///
+  /// - Parameter identity: the identity of an element, as the publisher's digests hash it
+  ///   (``UpdatePublisher/init(policy:digests:identity:forwardingTo:value:)``). By default a
+  ///   string is its own identity and an integer its decimal digits; for other values, without
+  ///   `identity`, digests are not checked.
+  public init(identity: (@Sendable (Value) -> String)? = nil) {
     self.sections = []
     self.position = nil
+    self.identity = identity ?? defaultIdentity(Value.self)
   }
 
   /// A mirror holding `sections` at `position` (one kept from an earlier connection).
-  public init(sections: [[Value]], position: StreamPosition) {
+  public init(
+    sections: [[Value]], position: StreamPosition, identity: (@Sendable (Value) -> String)? = nil
+  ) {
     self.sections = sections
     self.position = position
+    self.identity = identity ?? defaultIdentity(Value.self)
   }
 
   /// Applies `update`, or throws and changes nothing.
+  ///
+  /// A changeset is applied in place: the sections it does not change are not touched, and each
+  /// one it changes is edited from its first change to its last (see
+  /// ``/SectionKit/Changeset/apply(to:insertedSection:newElement:newSectionCount:)``). A changeset
+  /// carrying a ``StreamChangeset/digest`` is applied to a copy of the sections it changes, and
+  /// the digest of the result compared with it before the mirror takes it.
   ///
   /// - Throws: ``StreamMirrorError``: ``StreamMirrorError/noSnapshot(received:)`` for a
   ///   changeset before any snapshot, ``StreamMirrorError/gap(expected:received:)`` when a
   ///   changeset is missing, ``StreamMirrorError/outOfOrder(expected:received:)`` for a
   ///   changeset already applied or a snapshot older than the mirror (one of the mirror's own
   ///   sequence number is taken), ``StreamMirrorError/mismatch(sequence:_:)`` for a changeset or
-  ///   values that do not fit the mirror.
-  /// - Complexity: a snapshot O(1); a changeset O(c log c + s + e) for c changes, s sections and
-  ///   e elements in the sections it touches.
+  ///   values that do not fit the mirror, or a digest that differs from the mirror's state
+  ///   (field `digest`: the mirror diverged; subscribe again for a snapshot).
+  /// - Complexity: a snapshot O(1); a changeset O(c log c + s + w + t) for c changes, s sections,
+  ///   w elements between the first and last change of each section it changes and t elements
+  ///   after them; with a digest, plus O(e + b) for the e elements and b bytes of identities of
+  ///   the sections it changes.
   public mutating func apply(_ update: StreamUpdate<Value>) throws(StreamMirrorError) {
     var order = SequenceCheck(position: position)
     try order.check(update)
     switch update {
-    case .snapshot(let snapshot): sections = snapshot.sections
-    case .changeset(let update): sections = try Self.applying(update, to: sections)
+    case .snapshot(let snapshot):
+      sections = snapshot.sections
+      digestCache = nil
+    case .changeset(let update):
+      if let digest = update.digest, let identity {
+        var after = sections
+        try Self.apply(update, to: &after)
+        var cache = digestCache ?? DigestCache()
+        if digestCache != nil { cache.follow(update.changeset) }
+        let found = cache.digest(of: after, identity: identity)
+        if let problem = Self.difference(found, digest) {
+          throw .mismatch(
+            sequence: update.sequence,
+            ChangesetMismatch(
+              field: "digest", value: problem.value,
+              reason: problem.reason + ": the mirror diverged from the stream"))
+        }
+        sections = after
+        digestCache = cache
+      } else {
+        try Self.apply(update, to: &sections)
+        digestCache?.follow(update.changeset)
+      }
     }
     order.advance(past: update)
     position = order.position
   }
 
-  /// `sections` after `update`, or the reason it does not fit.
-  static func applying(_ update: StreamChangeset<Value>, to sections: [[Value]])
-    throws(StreamMirrorError) -> [[Value]]
+  /// The first difference between the mirror's digest and the one received.
+  static func difference(_ found: StreamDigest, _ received: StreamDigest) -> (
+    value: String, reason: String
+  )? {
+    guard found.sections.count == received.sections.count else {
+      return (
+        "\(received.sections.count) sections",
+        "the mirror has \(found.sections.count) sections"
+      )
+    }
+    for (index, (mine, theirs)) in zip(found.sections, received.sections).enumerated()
+    where mine != theirs {
+      return (
+        "section \(index): [\(theirs.count), \(StreamDigest.hex(theirs.hash))]",
+        "the mirror's section \(index) is [\(mine.count), \(StreamDigest.hex(mine.hash))]"
+      )
+    }
+    return nil
+  }
+
+  /// Applies `update` to `sections` in place, or throws and leaves them as they were.
+  static func apply(_ update: StreamChangeset<Value>, to sections: inout [[Value]])
+    throws(StreamMirrorError)
   {
     func mismatch(_ field: String, _ value: String, _ reason: String) -> StreamMirrorError {
       .mismatch(
@@ -82,18 +147,31 @@ public struct StreamMirror<Value: Sendable>: Sendable {
           "more sections inserted than the \(update.sections.count) sent with their elements")
       }
     }
-    var mirror = sections
-    var usedSections = 0
-    var usedElements = 0
+    // The applier asks for each inserted or reloaded section once, and for each inserted element
+    // and reload destination once: with no more values than that, and none missing (the
+    // closures below), every value sent is one it asks for.
+    let sectionsAsked = inserted + changeset.reloadedSections.count
+    guard update.sections.count <= sectionsAsked else {
+      throw mismatch(
+        "sections", update.sections.keys.sorted().description,
+        "\(update.sections.count - sectionsAsked) section(s) sent that the changeset does not "
+          + "insert or reload")
+    }
+    let elementsAsked = changeset.insertedElements.count + changeset.reloadedElements.count
+    guard update.elements.count <= elementsAsked else {
+      throw mismatch(
+        "elements", "\(update.elements.count) values",
+        "\(update.elements.count - elementsAsked) value(s) sent for no inserted or reloaded "
+          + "element")
+    }
     do {
       try changeset.apply(
-        to: &mirror,
+        to: &sections,
         insertedSection: { index in
           guard let elements = update.sections[index] else {
             throw mismatch(
               "sections", "\(index)", "the elements of new section \(index) are missing")
           }
-          usedSections += 1
           return elements
         },
         newElement: { path in
@@ -101,7 +179,6 @@ public struct StreamMirror<Value: Sendable>: Sendable {
             throw mismatch(
               "elements", "[\(path[0]), \(path[1])]", "the value of the new element is missing")
           }
-          usedElements += 1
           return value
         })
     } catch let error as StreamMirrorError {
@@ -111,22 +188,22 @@ public struct StreamMirror<Value: Sendable>: Sendable {
     } catch {
       preconditionFailure("StreamMirror.apply(_:): unexpected error \(error)")
     }
-    guard usedSections == update.sections.count else {
-      throw mismatch(
-        "sections", update.sections.keys.sorted().description,
-        "\(update.sections.count - usedSections) section(s) sent that the changeset does not insert "
-          + "or reload")
-    }
-    guard usedElements == update.elements.count else {
-      throw mismatch(
-        "elements", "\(update.elements.count) values",
-        "\(update.elements.count - usedElements) value(s) sent for no inserted or reloaded element")
-    }
-    return mirror
   }
 }
 
-extension StreamMirror: Equatable where Value: Equatable {}
+/// A string is its own identity, an integer its decimal digits; other values have none.
+func defaultIdentity<Value>(_ type: Value.Type) -> (@Sendable (Value) -> String)? {
+  if type == String.self { return { $0 as! String } }
+  if type == Int.self { return { String($0 as! Int) } }
+  return nil
+}
+
+extension StreamMirror: Equatable where Value: Equatable {
+  /// Equal sections at the same position.
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.sections == rhs.sections && lhs.position == rhs.position
+  }
+}
 
 /// Why a ``StreamMirror`` refused an update; the mirror is unchanged.
 public enum StreamMirrorError: Error, Hashable, Sendable, CustomStringConvertible {

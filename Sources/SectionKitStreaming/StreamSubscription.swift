@@ -1,3 +1,5 @@
+import Foundation
+
 /// One subscriber of an ``UpdateStream``: an `AsyncSequence` of updates — a snapshot first
 /// (unless it resumed), then every changeset in order, a snapshot again whenever it fell too
 /// far behind.
@@ -56,5 +58,82 @@ public struct StreamSubscription<Value: Sendable>: AsyncSequence, Sendable {
   /// An iterator over the updates.
   public func makeAsyncIterator() -> AsyncIterator {
     AsyncIterator(handle: handle)
+  }
+}
+
+extension StreamSubscription where Value: Codable {
+  /// The updates as JSON lines (``StreamLineEncoder``), each ending with a newline: for a
+  /// subscriber that writes bytes to a socket. Each changeset is encoded once, by the first
+  /// subscriber that asks, and the same bytes are handed to every other one (a reference each);
+  /// a snapshot is encoded once for all the subscribers that catch up at the same sequence
+  /// number.
+  ///
+  /// ```swift
+  /// for try await line in stream.subscribe().encodedLines() {
+  ///   try await socket.write(line)
+  /// }
+  /// ```
+  public func encodedLines() -> EncodedLines {
+    EncodedLines(handle: handle)
+  }
+
+  /// The next update as a JSON line if one is due now, without waiting (``poll()``, encoded
+  /// once for every subscriber as ``encodedLines()`` is).
+  ///
+  /// - Throws: what encoding a value throws (`EncodingError`).
+  public func pollLine() throws -> Data? {
+    guard let delivery = handle.stream.pollDelivery(handle.id) else { return nil }
+    return try handle.stream.line(for: delivery, encoder: StreamLineEncoder())
+  }
+
+  /// A subscription's updates as JSON lines, each encoded once for every subscriber.
+  public struct EncodedLines: AsyncSequence, Sendable {
+    /// One line, ending with a newline.
+    public typealias Element = Data
+    /// What encoding a value throws (`EncodingError`).
+    public typealias Failure = any Error
+
+    let handle: Handle
+
+    /// The iterator.
+    public struct AsyncIterator: AsyncIteratorProtocol, Sendable {
+      let handle: Handle
+      let encoder = StreamLineEncoder<Value>()
+
+      /// The next line; `nil` when the subscription ended.
+      ///
+      /// - Throws: what encoding a value throws (`EncodingError`).
+      public func next() async throws -> Data? {
+        guard let delivery = await handle.stream.nextDelivery(handle.id) else { return nil }
+        return try handle.stream.line(for: delivery, encoder: encoder)
+      }
+    }
+
+    /// An iterator over the lines.
+    public func makeAsyncIterator() -> AsyncIterator {
+      AsyncIterator(handle: handle)
+    }
+  }
+}
+
+extension UpdateStream where Value: Codable {
+  /// The line of `delivery`, encoded once and kept: with the changeset, or as the last snapshot.
+  func line(for delivery: Delivery, encoder: StreamLineEncoder<Value>) throws -> Data {
+    switch delivery {
+    case .changeset(let shared):
+      if let line = shared.line.withLock({ $0 }) { return line }
+      // Encoded outside the lock; two subscribers asking at once may both encode it, and the
+      // bytes are the same.
+      let line = try encoder.encode(.changeset(shared.update))
+      shared.line.withLock { $0 = line }
+      return line
+    case .snapshot(let snapshot):
+      if let cached = snapshotLine.withLock({ $0 }), cached.sequence == snapshot.sequence {
+        return cached.line
+      }
+      let line = try encoder.encode(.snapshot(snapshot))
+      snapshotLine.withLock { $0 = (snapshot.sequence, line) }
+      return line
+    }
   }
 }

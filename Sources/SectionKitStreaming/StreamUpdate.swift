@@ -50,16 +50,21 @@ public struct StreamChangeset<Value: Sendable>: Sendable {
   public var sections: [Int: [Value]]
   /// The value of each inserted element and each reload destination, by new index path.
   public var elements: [IndexPath: Value]
+  /// The digest of the state after the batch, when the publisher sends one
+  /// (``StreamDigestPolicy``): a ``StreamMirror`` that finds another state throws
+  /// ``StreamMirrorError/mismatch(sequence:_:)`` naming the field `digest`.
+  public var digest: StreamDigest?
 
   /// Creates a changeset update.
   public init(
     sequence: Int, changeset: Changeset, sections: [Int: [Value]] = [:],
-    elements: [IndexPath: Value] = [:]
+    elements: [IndexPath: Value] = [:], digest: StreamDigest? = nil
   ) {
     self.sequence = sequence
     self.changeset = changeset
     self.sections = sections
     self.elements = elements
+    self.digest = digest
   }
 }
 

@@ -54,21 +54,35 @@ public final class UpdatePublisher<Value: Sendable>: ViewAdapter {
   private let value: (any Section, Int) -> Value
   /// What the stream shows.
   private var sections: [[Value]] = []
+  /// How often a changeset carries a digest of the state after it.
+  public let digests: StreamDigestPolicy
+  /// The identity of an element, hashed by the digests.
+  private let identity: (Value) -> String
+  /// The hash of each section of ``sections``, while digests are on.
+  private var digestCache = DigestCache()
 
   /// Creates a publisher and its stream.
   ///
   /// - Parameters:
   ///   - policy: the stream's bounds.
+  ///   - digests: how often a changeset carries a ``StreamDigest`` of the state after it, which
+  ///     mirrors check (``StreamDigestPolicy`` says what each choice costs). Never, by default.
+  ///   - identity: the identity of an element's value, hashed by the digests; a client's
+  ///     ``StreamMirror`` must be given the same. By default a string is its own identity, an
+  ///     integer its decimal digits, anything else its `String(describing:)`.
   ///   - forwardingTo: an adapter that also shows the model; it gets every call first.
   ///   - value: the value of the element at a local index of a section, read when the element
   ///     is inserted, reloaded, or part of a reload. It must not call into the stream.
   public init(
-    policy: StreamPolicy = StreamPolicy(), forwardingTo: (any ViewAdapter)? = nil,
+    policy: StreamPolicy = StreamPolicy(), digests: StreamDigestPolicy = .never,
+    identity: ((Value) -> String)? = nil, forwardingTo: (any ViewAdapter)? = nil,
     value: @escaping (any Section, Int) -> Value
   ) {
     self.stream = UpdateStream(policy: policy)
     self.forwardingTo = forwardingTo
     self.value = value
+    self.digests = digests
+    self.identity = identity ?? defaultIdentity(Value.self) ?? { String(describing: $0) }
   }
 
   deinit { stream.finish() }
@@ -77,6 +91,7 @@ public final class UpdatePublisher<Value: Sendable>: ViewAdapter {
   public func reloadData(from coordinator: Coordinator) {
     forwardingTo?.reloadData(from: coordinator)
     sections = (0..<coordinator.numberOfSections).map { elements(ofSection: $0, coordinator) }
+    digestCache = DigestCache()
     stream.publishSnapshot(sections)
   }
 
@@ -120,9 +135,16 @@ public final class UpdatePublisher<Value: Sendable>: ViewAdapter {
         "UpdatePublisher.apply(_:from:updateData:): the coordinator's changeset does not fit "
           + "what the publisher showed: \(error)")
     }
+    var digest: StreamDigest?
+    if digests != .never {
+      digestCache.follow(changeset)
+      if digests.includes(stream.position.sequence + 1) {
+        digest = digestCache.digest(of: sections, identity: identity)
+      }
+    }
     stream.publish(
       changeset, sections: newSections, elements: newElements, survivors: survivors,
-      state: sections)
+      state: sections, digest: digest)
   }
 
   /// Forwards the selection to ``forwardingTo``.

@@ -40,9 +40,29 @@ public final class UpdateStream<Value: Sendable>: Sendable {
     /// The elements the changeset deletes that the model kept (moved and updated in one batch,
     /// say): old path → new path. ``resolve(_:at:)`` follows them; subscribers never see them.
     let survivors: [IndexPath: IndexPath]
+    /// The changeset's JSON line, encoded once for every subscriber that wants bytes
+    /// (``StreamSubscription/encodedLines()``).
+    let line = Locked<Data?>(nil)
     init(_ update: StreamChangeset<Value>, survivors: [IndexPath: IndexPath] = [:]) {
       self.update = update
       self.survivors = survivors
+    }
+  }
+
+  /// The last snapshot encoded as a line, shared by the subscribers that want bytes: every
+  /// subscriber that catches up at the same sequence number gets the same bytes.
+  let snapshotLine = Locked<(sequence: Int, line: Data)?>(nil)
+
+  /// What a subscriber takes: a changeset shared by every queue, or a snapshot.
+  enum Delivery {
+    case changeset(Shared)
+    case snapshot(StreamSnapshot<Value>)
+
+    var update: StreamUpdate<Value> {
+      switch self {
+      case .changeset(let shared): .changeset(shared.update)
+      case .snapshot(let snapshot): .snapshot(snapshot)
+      }
     }
   }
 
@@ -152,6 +172,8 @@ public final class UpdateStream<Value: Sendable>: Sendable {
   ///     ``UpdatePublisher`` finds them by identity, through its coordinator.
   ///   - sections: the state after `changeset` (`state:`), which new subscribers get as a
   ///     snapshot.
+  ///   - digest: the digest of `sections` to send with the changeset, if any
+  ///     (``StreamChangeset/digest``).
   /// - Returns: the sequence number of the changeset (the stream's, unchanged, once finished).
   /// - Precondition: `changeset`, with the elements of the `sections` it inserts, takes the
   ///   section counts of the state before it to those of `state` (a changeset that does not fit
@@ -163,7 +185,7 @@ public final class UpdateStream<Value: Sendable>: Sendable {
   public func publish(
     _ changeset: Changeset, sections newSections: [Int: [Value]] = [:],
     elements: [IndexPath: Value] = [:], survivors: [IndexPath: IndexPath] = [:],
-    state sections: [[Value]]
+    state sections: [[Value]], digest: StreamDigest? = nil
   ) -> Int {
     if !survivors.isEmpty { Self.checkSurvivors(survivors, of: changeset) }
     var woken: [CheckedContinuation<Void, Never>] = []
@@ -174,7 +196,7 @@ public final class UpdateStream<Value: Sendable>: Sendable {
         after: sections)
       let update = StreamChangeset(
         sequence: state.sequence + 1, changeset: changeset, sections: newSections,
-        elements: elements)
+        elements: elements, digest: digest)
       let shared = Shared(update, survivors: survivors)
       if state.replay.isEmpty { state.replayBaseCounts = state.sections.map(\.count) }
       state.sequence += 1
@@ -239,14 +261,14 @@ public final class UpdateStream<Value: Sendable>: Sendable {
         from: oldCounts, insertedSectionCounts: sections.mapValues(\.count))
     } catch {
       preconditionFailure(
-        "UpdateStream.publish(_:sections:elements:survivors:state:): changeset \(sequence) does "
+        "UpdateStream.publish(_:sections:elements:survivors:state:digest:): changeset \(sequence) does "
           + "not fit the state before it, of section counts \(describe(counts: oldCounts)): "
           + "\(error)")
     }
     let givenCounts = after.map(\.count)
     precondition(
       newCounts == givenCounts,
-      "UpdateStream.publish(_:sections:elements:survivors:state:): changeset \(sequence) takes "
+      "UpdateStream.publish(_:sections:elements:survivors:state:digest:): changeset \(sequence) takes "
         + "section counts \(describe(counts: oldCounts)) to \(describe(counts: newCounts)), "
         + "but the state given has section counts \(describe(counts: givenCounts))")
   }
@@ -264,7 +286,7 @@ public final class UpdateStream<Value: Sendable>: Sendable {
         old.count == 2 && new.count == 2
           && (deleted.contains(old) || deletedSections.contains(old[0]))
           && (inserted.contains(new) || insertedSections.contains(new[0])),
-        "UpdateStream.publish(_:sections:elements:survivors:state:): survivor \(describe(old)) → "
+        "UpdateStream.publish(_:sections:elements:survivors:state:digest:): survivor \(describe(old)) → "
           + "\(describe(new)) is not a deleted element going to an inserted one of the changeset")
     }
   }
@@ -318,7 +340,7 @@ public final class UpdateStream<Value: Sendable>: Sendable {
 
   /// What `next` finds.
   enum Poll {
-    case ready(StreamUpdate<Value>?)
+    case ready(Delivery?)
     case wait
   }
 
@@ -326,7 +348,7 @@ public final class UpdateStream<Value: Sendable>: Sendable {
   func poll(_ id: Int, _ state: inout State) -> Poll {
     guard let subscriber = state.subscribers[id] else { return .ready(nil) }
     if let shared = subscriber.queue.popFirst() {
-      return .ready(.changeset(shared.update))
+      return .ready(.changeset(shared))
     }
     if subscriber.needsSnapshot {
       subscriber.needsSnapshot = false
@@ -357,6 +379,11 @@ public final class UpdateStream<Value: Sendable>: Sendable {
   /// that handoff happens inside the concurrency runtime, which the thread sanitizer does not
   /// see, so it would report the changeset's storage as raced.
   func next(_ id: Int) async -> StreamUpdate<Value>? {
+    await nextDelivery(id)?.update
+  }
+
+  /// ``next(_:)``, without making the update.
+  func nextDelivery(_ id: Int) async -> Delivery? {
     while true {
       if case .ready(let update) = state.withLock({ poll(id, &$0) }) { return update }
       await withTaskCancellationHandler {
@@ -376,8 +403,13 @@ public final class UpdateStream<Value: Sendable>: Sendable {
 
   /// The subscriber's next update if one is due now, without waiting.
   func poll(_ id: Int) -> StreamUpdate<Value>? {
-    guard case .ready(let update) = state.withLock({ poll(id, &$0) }) else { return nil }
-    return update
+    pollDelivery(id)?.update
+  }
+
+  /// ``poll(_:)``, without making the update.
+  func pollDelivery(_ id: Int) -> Delivery? {
+    guard case .ready(let delivery) = state.withLock({ poll(id, &$0) }) else { return nil }
+    return delivery
   }
 
   /// Removes the subscriber; a consumer waiting for it gets `nil`.

@@ -1,24 +1,33 @@
 import Foundation
 import SectionKit
-import SectionKitStreaming
+@_spi(Reference) import SectionKitStreaming
 
 /// SectionKitStreaming's figures: JSON lines written and read, one model fanned out to many
 /// subscribers, and the memory held for a subscriber that stopped reading.
 enum StreamBench {
   static func run() {
-    print("## SectionKitStreaming: JSON lines (encode; decode + mirror), one section of 10,000")
+    print(
+      "## SectionKitStreaming: JSON lines, one section of 10,000 (new codec | old JSONEncoder/"
+        + "JSONDecoder path; decode + apply: new reader + in-place mirror | JSONDecoder + rebuild)")
     for (changes, count) in [(10, 5_000), (1_000, 100)] {
-      let (encode, decode, updates, bytes) = lines(changesPerUpdate: changes, updates: count)
-      let megabytes = Double(bytes) / 1_048_576
-      print(
-        String(
-          format:
-            "   %5d changes per changeset, %d changesets, %.1f MB: encode %8.0f updates/s "
-            + "%6.1f MB/s; decode + apply %8.0f updates/s %6.1f MB/s",
-          changes, updates, megabytes, Double(updates) / encode, megabytes / encode,
-          Double(updates) / decode, megabytes / decode))
+      for digests in [StreamDigestPolicy.never, .everyUpdate] {
+        let figures = lines(changesPerUpdate: changes, updates: count, digests: digests)
+        let megabytes = Double(figures.bytes) / 1_048_576
+        let rate = { (seconds: Double) in Double(figures.updates) / seconds }
+        print(
+          String(
+            format:
+              "   %5d changes, %d changesets, %.1f MB%@: encode %9.0f/s | %7.0f/s (%.0f×); "
+              + "decode + apply %9.0f/s | %7.0f/s (%.0f×)",
+            changes, figures.updates, megabytes,
+            digests == .never ? "" : " (digest on every update)", rate(figures.encode),
+            rate(figures.oldEncode), figures.oldEncode / figures.encode, rate(figures.decode),
+            rate(figures.oldDecode), figures.oldDecode / figures.decode))
+      }
     }
-    fanOut(changesets: 10_000, subscribers: 1_000)
+    mirrorInsert(elements: 100_000, inserts: 2_000)
+    fanOut(changesets: 10_000, subscribers: 1_000, lines: false)
+    fanOut(changesets: 10_000, subscribers: 1_000, lines: true)
     stalled(changesets: 100_000)
     print()
   }
@@ -32,12 +41,15 @@ enum StreamBench {
     var random = SystemRandomNumberGenerator()
     var next = 0
 
-    init(sections: Int, elements: Int, policy: StreamPolicy = StreamPolicy()) {
+    init(
+      sections: Int, elements: Int, policy: StreamPolicy = StreamPolicy(),
+      digests: StreamDigestPolicy = .never
+    ) {
       lists = (0..<sections).map { section in
         ArraySection((0..<elements).map { "element \(section).\($0)" })
       }
       for list in lists { root.append(list) }
-      publisher = UpdatePublisher(policy: policy) { section, index in
+      publisher = UpdatePublisher(policy: policy, digests: digests) { section, index in
         (section as! ArraySection<String>)[index]
       }
       coordinator = Coordinator(sectionProvider: root)
@@ -62,11 +74,24 @@ enum StreamBench {
     }
   }
 
+  /// What ``lines(changesPerUpdate:updates:digests:)`` measures: seconds for all the updates.
+  struct LineFigures {
+    var encode = 0.0
+    var oldEncode = 0.0
+    var decode = 0.0
+    var oldDecode = 0.0
+    var updates = 0
+    var bytes = 0
+  }
+
   /// Seconds to encode and to decode and apply `updates` changesets of `changesPerUpdate`
-  /// changes; the number of updates and bytes.
-  static func lines(changesPerUpdate: Int, updates: Int) -> (Double, Double, Int, Int) {
+  /// changes, with the codec and with the old path; the number of updates and bytes.
+  static func lines(changesPerUpdate: Int, updates: Int, digests: StreamDigestPolicy)
+    -> LineFigures
+  {
     let model = Model(
-      sections: 1, elements: 10_000, policy: StreamPolicy(subscriberCapacity: updates + 1))
+      sections: 1, elements: 10_000, policy: StreamPolicy(subscriberCapacity: updates + 1),
+      digests: digests)
     let subscription = model.publisher.stream.subscribe()
     var recorded: [StreamUpdate<String>] = []
     while let update = subscription.poll() { recorded.append(update) }
@@ -75,19 +100,28 @@ enum StreamBench {
     for _ in 0..<updates { model.batch(changesPerUpdate) }
     while let update = subscription.poll() { recorded.append(update) }
 
+    var figures = LineFigures(updates: recorded.count)
     let encoder = StreamLineEncoder<String>()
     var lines: [Data] = []
-    let encode = Bench.seconds {
+    figures.encode = Bench.seconds {
       lines = recorded.map { update in
         do { return try encoder.encode(update) } catch { fatalError("\(error)") }
       }
     }
+    var oldLines: [Data] = []
+    figures.oldEncode = Bench.seconds {
+      oldLines = recorded.map { update in
+        do { return try encoder.encodeWithFoundation(update) } catch { fatalError("\(error)") }
+      }
+    }
+    figures.bytes = lines.reduce(0) { $0 + $1.count }
     let first = try! encoder.encode(start)
+
     var mirror = StreamMirror<String>()
     var decoder = StreamLineDecoder<String>()
     decoder.append(first)
     try! mirror.apply(decoder.next()!, line: 1)
-    let decode = Bench.seconds {
+    figures.decode = Bench.seconds {
       do {
         for line in lines {
           decoder.append(line)
@@ -100,13 +134,67 @@ enum StreamBench {
       }
     }
     precondition(mirror.sections == model.lists.map { Array($0) })
-    return (encode, decode, recorded.count, lines.reduce(0) { $0 + $1.count })
+
+    // The old path: JSONDecoder, and every touched section rebuilt.
+    var oldDecoder = StreamLineDecoder<String>()
+    oldDecoder.usesFoundationReference = true
+    oldDecoder.append(first)
+    guard case .snapshot(let snapshot) = try! oldDecoder.next()! else { fatalError() }
+    var sections = snapshot.sections
+    figures.oldDecode = Bench.seconds {
+      do {
+        for line in oldLines {
+          oldDecoder.append(line)
+          while case .changeset(let update) = try oldDecoder.next() {
+            try update.changeset.applyByRebuilding(
+              to: &sections, insertedSection: { update.sections[$0]! },
+              newElement: { update.elements[$0]! })
+          }
+        }
+      } catch {
+        fatalError("\(error)")
+      }
+    }
+    precondition(sections == model.lists.map { Array($0) })
+    return figures
+  }
+
+  /// One element inserted at a random place of one section of `elements` elements, applied by
+  /// a mirror, `inserts` times: in place, and by rebuilding the section.
+  static func mirrorInsert(elements: Int, inserts: Int) {
+    let values = (0..<elements).map { "element \($0)" }
+    var random = SystemRandomNumberGenerator()
+    let updates = (0..<inserts).map { index in
+      let path = IndexPath(item: Int.random(in: 0...elements + index, using: &random), section: 0)
+      return StreamChangeset(
+        sequence: index + 2, changeset: Changeset(insertedElements: [path]),
+        elements: [path: "new \(index)"])
+    }
+    var mirror = StreamMirror<String>()
+    try! mirror.apply(.snapshot(StreamSnapshot(stream: "s", sequence: 1, sections: [values])))
+    let inPlace = Bench.seconds {
+      for update in updates { try! mirror.apply(.changeset(update)) }
+    }
+    var sections = [values]
+    let rebuilt = Bench.seconds {
+      for update in updates {
+        try! update.changeset.applyByRebuilding(
+          to: &sections, newElement: { update.elements[$0]! })
+      }
+    }
+    precondition(sections == mirror.sections)
+    print(
+      String(
+        format:
+          "   one element inserted into a section of %d, applied by a mirror: %.2f µs in place "
+          + "| %.1f µs rebuilt",
+        elements, inPlace / Double(inserts) * 1e6, rebuilt / Double(inserts) * 1e6))
   }
 
   /// 1,000 subscribers, each in its own task taking every update (and checking its sequence
   /// number), while a model of 100 sections of 100 elements publishes 10,000 changesets of one
   /// change.
-  static func fanOut(changesets: Int, subscribers: Int) {
+  static func fanOut(changesets: Int, subscribers: Int, lines: Bool) {
     let model = Model(sections: 100, elements: 100)
     let stream = model.publisher.stream
     let before = residentMegabytes()
@@ -114,6 +202,23 @@ enum StreamBench {
     let elapsed = Locked(0.0)
     let consumers = (0..<subscribers).map { _ in
       let subscription = stream.subscribe()
+      if lines {
+        // Bytes, as a server writes them to a socket: each line encoded once for everyone.
+        return Task {
+          var count = -1
+          var bytes = 0
+          do {
+            for try await line in subscription.encodedLines() {
+              count += 1
+              bytes &+= line.count
+            }
+          } catch {
+            fatalError("\(error)")
+          }
+          precondition(bytes > 0)
+          return count
+        }
+      }
       return Task {
         var last = -1
         for await update in subscription {
@@ -128,7 +233,7 @@ enum StreamBench {
       var finals: [Int] = []
       for consumer in consumers { finals.append(await consumer.value) }
       let duration = ContinuousClock.now - start
-      precondition(finals.allSatisfy { $0 == stream.position.sequence })
+      precondition(finals.allSatisfy { $0 == stream.position.sequence || lines })
       elapsed.withLock {
         $0 = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
       }
@@ -143,10 +248,12 @@ enum StreamBench {
     print(
       String(
         format:
-          "   fan-out: %d changesets to %d subscribers (100 sections × 100): published in "
+          "   fan-out%@: %d changesets to %d subscribers (100 sections × 100): published in "
           + "%.2f s, all mirrors current after %.2f s; %d snapshots served after %d overflows; "
           + "resident memory %.0f MB → %.0f MB (peak %.0f MB)",
-        changesets, subscribers, publishing, elapsed.withLock { $0 }, statistics.snapshotsServed,
+        lines ? " of JSON lines (encodedLines)" : " of updates", changesets, subscribers,
+        publishing,
+        elapsed.withLock { $0 }, statistics.snapshotsServed,
         statistics.overflows, before, residentMegabytes(), peakMegabytes()))
   }
 

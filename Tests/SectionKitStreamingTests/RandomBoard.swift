@@ -9,6 +9,8 @@ struct Card: Hashable, Codable, Sendable, CustomStringConvertible {
   var id: Int
   var version = 0
   var description: String { version == 0 ? "\(id)" : "\(id)v\(version)" }
+  /// What digests hash: the card's id, not its version.
+  @Sendable static func identity(_ card: Card) -> String { String(card.id) }
 }
 
 /// A model for the streaming tests: sections of cards under one provider, a coordinator, and an
@@ -21,8 +23,12 @@ final class RandomBoard {
   let publisher: UpdatePublisher<Card>
   private var nextID = 0
 
-  init(policy: StreamPolicy = StreamPolicy(), sections count: Int = 3, cards: Int = 4) {
-    publisher = UpdatePublisher(policy: policy) { section, index in
+  init(
+    policy: StreamPolicy = StreamPolicy(), digests: StreamDigestPolicy = .never,
+    sections count: Int = 3, cards: Int = 4
+  ) {
+    publisher = UpdatePublisher(policy: policy, digests: digests, identity: Card.identity) {
+      section, index in
       (section as! ArraySection<Card>)[index]
     }
     coordinator = Coordinator(sectionProvider: root)

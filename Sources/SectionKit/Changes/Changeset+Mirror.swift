@@ -55,10 +55,127 @@ extension Changeset {
   ///     before anything is allocated.
   /// - Throws: ``ChangesetMismatch`` when the changeset does not fit `mirror`; whatever the two
   ///   closures throw. Either way `mirror` is unchanged.
-  /// - Complexity: O(c log c + s + e) for c changes, s sections, and e elements in the sections
-  ///   the changeset touches — never more than the changeset and the mirror hold, whatever the
-  ///   numbers inside the changeset.
+  /// The changeset is applied in place: in each section it changes, the elements that stay are
+  /// moved in runs to their new places (as `memmove` moves bytes, never copied), the others are
+  /// not touched, and the sections are rearranged only when sections are inserted, deleted,
+  /// reloaded or moved. Everything the closures give and every moved value is gathered first,
+  /// so that a changeset that does not fit, or a closure that throws, leaves `mirror` as it was.
+  ///
+  /// - Complexity: O(c log c + s + m) for c changes, s sections, and m elements an array must
+  ///   move: those after the first change of each section it changes whose place changes (one
+  ///   element inserted at the end of a long section moves none, at the front all of them, once
+  ///   each); never more than the changeset and the mirror hold, whatever the numbers inside the
+  ///   changeset. `mirror` is copied only where its storage is shared (copy on write).
   public func apply<Element>(
+    to mirror: inout [[Element]],
+    insertedSection: (Int) throws -> [Element] = { _ in [] },
+    newElement: (IndexPath) throws -> Element,
+    newSectionCount: Int? = nil
+  ) throws {
+    let plan = try MirrorPlan(
+      self, oldCounts: mirror.map(\.count), newSectionCount: newSectionCount)
+    // Gather: nothing changes until everything is known.
+    var inserted: [Int: [Element]] = [:]
+    var edits: [(old: Int, arrivals: MirrorPlan.Arrivals, values: [Element])] = []
+    for (new, source) in plan.newToOld.enumerated() {
+      guard let old = source else {
+        inserted[new] = try insertedSection(new)
+        continue
+      }
+      guard let arrivals = plan.elements[old], !arrivals.removed.isEmpty || !arrivals.fixed.isEmpty
+      else { continue }
+      var values: [Element] = []
+      values.reserveCapacity(arrivals.fixed.count)
+      for arrival in arrivals.fixed {
+        switch arrival.source {
+        case .new: values.append(try newElement(IndexPath(item: arrival.index, section: new)))
+        case .moved(let from): values.append(mirror[from[0]][from[1]])
+        }
+      }
+      edits.append((old, arrivals, values))
+    }
+    // Apply: each section edited where it changes, its survivors moved (not copied).
+    for edit in edits {
+      Self.edit(
+        &mirror[edit.old], removing: edit.arrivals.removed, arriving: edit.arrivals.fixed,
+        values: edit.values)
+    }
+    let unchangedSections =
+      plan.newToOld.count == mirror.count
+      && plan.newToOld.enumerated().allSatisfy { $0.element == $0.offset }
+    guard !unchangedSections else { return }
+    let old = mirror
+    mirror = plan.newToOld.enumerated().map { new, source in
+      source.map { old[$0] } ?? inserted[new] ?? []
+    }
+  }
+
+  /// Edits `elements` in place: the old indexes `removed` (ascending) leave, `values` arrive at
+  /// the new indexes of `arriving` (ascending), and the other elements keep their order. The
+  /// survivors are moved in runs, as `memmove` moves bytes: O(c) runs for c changes, and the
+  /// elements between and after the changes moved once each, never copied.
+  static func edit<Element>(
+    _ elements: inout [Element], removing removed: [Int],
+    arriving: [(index: Int, source: MirrorPlan.Source)], values: [Element]
+  ) {
+    let oldCount = elements.count
+    let newCount = oldCount - removed.count + arriving.count
+    if newCount == 0 {
+      elements.removeAll()
+      return
+    }
+    // The runs of survivors: from an old index to a new one, so many elements.
+    var runs: [(from: Int, to: Int, count: Int)] = []
+    var (old, new, nextRemoved, nextArrival) = (0, 0, 0, 0)
+    while old < oldCount || new < newCount {
+      if nextArrival < arriving.count && arriving[nextArrival].index == new {
+        new += 1
+        nextArrival += 1
+      } else if nextRemoved < removed.count && removed[nextRemoved] == old {
+        old += 1
+        nextRemoved += 1
+      } else {
+        let end = Swift.min(
+          nextRemoved < removed.count ? removed[nextRemoved] : oldCount,
+          nextArrival < arriving.count ? arriving[nextArrival].index - new + old : oldCount)
+        let count = end - old
+        guard count > 0 else { break }  // unreachable for a plan that checked out
+        runs.append((old, new, count))
+        old += count
+        new += count
+      }
+    }
+    // Room for the arrivals: placeholders, released below.
+    if newCount > oldCount {
+      elements.append(contentsOf: repeatElement(values[0], count: newCount - oldCount))
+    }
+    elements.withUnsafeMutableBufferPointer { buffer in
+      let base = buffer.baseAddress!
+      for index in removed { (base + index).deinitialize(count: 1) }
+      if newCount > oldCount { (base + oldCount).deinitialize(count: newCount - oldCount) }
+      // Runs that move towards the front, front first; then those that move back, back first:
+      // no run lands on a survivor not yet moved.
+      for run in runs where run.to < run.from {
+        (base + run.to).moveInitialize(from: base + run.from, count: run.count)
+      }
+      for run in runs.reversed() where run.to > run.from {
+        (base + run.to).moveInitialize(from: base + run.from, count: run.count)
+      }
+      for (arrival, value) in zip(arriving, values) {
+        (base + arrival.index).initialize(to: value)
+      }
+      // What the section no longer holds, filled with a copy to be removed below.
+      if newCount < oldCount {
+        (base + newCount).initialize(repeating: base[0], count: oldCount - newCount)
+      }
+    }
+    if newCount < oldCount { elements.removeLast(oldCount - newCount) }
+  }
+
+  /// ``apply(to:insertedSection:newElement:newSectionCount:)`` as it was before it worked in
+  /// place: every section the changeset touches is rebuilt. The reference the in-place applier
+  /// is tested against.
+  package func applyByRebuilding<Element>(
     to mirror: inout [[Element]],
     insertedSection: (Int) throws -> [Element] = { _ in [] },
     newElement: (IndexPath) throws -> Element,
