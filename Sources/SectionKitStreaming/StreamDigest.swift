@@ -61,6 +61,7 @@ public struct StreamDigest: Hashable, Sendable {
   /// The hash of one section's elements (see ``StreamDigest`` for the bytes hashed).
   ///
   /// - Complexity: O(b) for b bytes of identities.
+  @_specialize(where Value == String)
   public static func hash<Value>(_ elements: [Value], identity: (Value) -> String) -> UInt64 {
     var hash = emptyHash
     for element in elements {

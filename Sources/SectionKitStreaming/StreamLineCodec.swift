@@ -21,6 +21,7 @@ enum ValueCoding {
 extension StreamLineEncoder {
   /// The line for `update`, written byte by byte; the same bytes as ``referenceBytes(_:)`` for a
   /// line of version 1.
+  @_specialize(where Value == String)
   func bytes(_ update: StreamUpdate<Value>) throws -> [UInt8] {
     var out: [UInt8] = []
     switch update {
@@ -666,6 +667,7 @@ enum WireFields {
 extension StreamLineDecoder {
   /// The update on one line, read in one pass over its bytes: the same checks, in the same
   /// order, as ``parseReference(_:line:)`` (the `JSONDecoder` path kept as the reference).
+  @_specialize(where Value == String)
   static func parseFast(_ bytes: UnsafeBufferPointer<UInt8>, line: Int) throws(StreamLineError)
     -> StreamUpdate<Value>
   {

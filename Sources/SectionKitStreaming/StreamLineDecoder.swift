@@ -143,6 +143,7 @@ public struct StreamLineDecoder<Value: Codable & Sendable>: Sendable {
   /// are skipped; a carriage return before the newline is ignored.
   ///
   /// - Throws: ``StreamLineError`` for a line that fails; the next call reads the line after it.
+  @_specialize(where Value == String)
   public mutating func next() throws(StreamLineError) -> StreamUpdate<Value>? {
     while let line = complete.popFirst() {
       switch line {

@@ -74,6 +74,7 @@ public struct StreamMirror<Value: Sendable>: Sendable {
   ///   w elements between the first and last change of each section it changes and t elements
   ///   after them; with a digest, plus O(e + b) for the e elements and b bytes of identities of
   ///   the sections it changes.
+  @_specialize(where Value == String)
   public mutating func apply(_ update: StreamUpdate<Value>) throws(StreamMirrorError) {
     var order = SequenceCheck(position: position)
     try order.check(update)

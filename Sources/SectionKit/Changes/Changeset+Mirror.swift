@@ -66,6 +66,7 @@ extension Changeset {
   ///   element inserted at the end of a long section moves none, at the front all of them, once
   ///   each); never more than the changeset and the mirror hold, whatever the numbers inside the
   ///   changeset. `mirror` is copied only where its storage is shared (copy on write).
+  @_specialize(where Element == String)
   public func apply<Element>(
     to mirror: inout [[Element]],
     insertedSection: (Int) throws -> [Element] = { _ in [] },
