@@ -196,8 +196,10 @@ public final class ConsoleListView<Output: TextOutputStream>: ViewAdapter {
   /// editing): the view asks the coordinator where it may go, moves it there with its selection
   /// and the cursor, then reports the move.
   ///
-  /// - Parameter offset: places to move, negative towards the start; any `Int`, `.min` and `.max`
-  ///   included: the move stops at the first or last element of the section.
+  /// - Parameters:
+  ///   - offset: Places to move, negative towards the start; any `Int`, `.min` and `.max`
+  ///     included: the move stops at the first or last element of the section.
+  ///   - coordinator: The coordinator this list is attached to.
   /// - Returns: where the element went, or `nil` when it cannot move.
   @discardableResult
   public func moveCursorElement(by offset: Int, in coordinator: Coordinator) -> IndexPath? {
