@@ -9,6 +9,18 @@ import Testing
 ///
 /// Replay a seed with `SECTIONKIT_SEED=<seed>`; run longer with `SECTIONKIT_FUZZ_ITERATIONS=<n>`.
 @Suite struct StreamCodecTests {
+  /// The digest's hash on vectors computed from its documented definition, which the JavaScript
+  /// client (`Examples/LiveBoard/Public/mirror.js`, `fnv1a`) is tested against too.
+  @Test func theDigestHashesTheVectorsTheJavaScriptClientHashes() {
+    let vectors: [([String], UInt64)] = [
+      ([], 0xcbf2_9ce4_8422_2325), (["a", "b"], 0xd2b3_7181_9297_f98a),
+      (["ab", "c"], 0x20ba_9b30_25a8_b421), (["Zoë", "7"], 0xf40d_1808_729f_062f),
+    ]
+    for (ids, expected) in vectors {
+      #expect(StreamDigest.hash(ids, identity: { $0 }) == expected, "\(ids)")
+    }
+  }
+
   static let iterations = fuzzIterations(default: 300)
 
   /// A random board's stream: every update, with the model's content after each.

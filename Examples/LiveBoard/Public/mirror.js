@@ -336,11 +336,66 @@ export function applyChangeset(sections, line) {
  * (`stream`, `seq`). `apply(line)` takes one parsed JSON line — a snapshot replaces everything,
  * a changeset must be the one after `seq` and fit — or throws a MirrorError and changes nothing.
  */
+/**
+ * The FNV-1a 64 hash of the identities `ids` (strings), as SectionKit's `StreamDigest` computes
+ * it: the UTF-8 bytes of each identity followed by the byte 0xFF, from 0xcbf29ce484222325, each
+ * byte xored in then multiplied by 0x100000001b3 modulo 2^64; 16 lowercase hexadecimal digits.
+ */
+export function fnv1a(ids) {
+  let h = 0xcbf29ce484222325n;
+  const encoder = new TextEncoder();
+  for (const id of ids) {
+    for (const b of encoder.encode(id)) h = ((h ^ BigInt(b)) * 0x100000001b3n) & 0xffffffffffffffffn;
+    h = ((h ^ 0xffn) * 0x100000001b3n) & 0xffffffffffffffffn;
+  }
+  return h.toString(16).padStart(16, '0');
+}
+
+/**
+ * The identity a digest hashes for `value`, as `StreamMirror`'s default does: a string is its own
+ * identity, an integer its decimal digits; anything else has none (give the mirror an `identity`).
+ */
+function defaultIdentity(value) {
+  if (typeof value === 'string') return value;
+  if (Number.isSafeInteger(value)) return String(value);
+  return undefined;
+}
+
+/** Checks `digest` (a version 2 line's field) against `sections`, the state after the changeset. */
+function checkDigest(digest, sections, identity) {
+  if (!Array.isArray(digest) || digest.length !== sections.length) {
+    fail('digest', digest, `expected one entry per section (${sections.length})`);
+  }
+  digest.forEach((entry, index) => {
+    if (!Array.isArray(entry) || entry.length !== 2 || !isIndex(entry[0]) || typeof entry[1] !== 'string' || !/^[0-9a-f]{16}$/.test(entry[1])) {
+      fail(`digest[${index}]`, entry, 'expected [count, "16 hexadecimal digits"]');
+    }
+  });
+  const ids = sections.map((elements) => elements.map(identity));
+  // Without an identity for every element there is nothing to compare but the counts.
+  const hashes = ids.every((list) => list.every((id) => typeof id === 'string'));
+  sections.forEach((elements, index) => {
+    const [count, hash] = digest[index];
+    if (count !== elements.length) {
+      fail('digest', digest, `section ${index} holds ${elements.length} elements, the server's ${count}: the mirror is not the server's state`);
+    }
+    if (hashes && fnv1a(ids[index]) !== hash) {
+      fail('digest', digest, `section ${index}'s identities hash to ${fnv1a(ids[index])}, the server's to ${hash}: the mirror is not the server's state`);
+    }
+  });
+}
+
 export class Mirror {
-  constructor() {
+  /**
+   * `identity(value)`: the string a digest hashes for an element (by default a string itself,
+   * an integer its decimal digits); a changeset line that carries a digest (version 2) is checked
+   * against the state after it, and refused, the mirror unchanged, when they differ.
+   */
+  constructor({ identity = defaultIdentity } = {}) {
     this.sections = [];
     this.stream = null;
     this.seq = null;
+    this.identity = identity;
   }
 
   /** `stream#seq`, the id to resume after; null before the first snapshot. */
@@ -350,7 +405,9 @@ export class Mirror {
 
   apply(line) {
     if (line === null || typeof line !== 'object') fail('line', line, 'expected an object');
-    if (line.v !== 1) fail('v', line.v, 'unsupported version');
+    // Version 2 is a changeset line with a digest; everything else is version 1.
+    const version = line.type === 'changeset' && line.digest !== undefined ? 2 : 1;
+    if (line.v !== version) fail('v', line.v, `unsupported version (expected ${version})`);
     if (!isIndex(line.seq) || line.seq > MAX_SEQUENCE) fail('seq', line.seq, 'out of range 0 … 2^53 − 1');
     if (line.type === 'snapshot') {
       if (typeof line.stream !== 'string' || line.stream.length === 0 || line.stream.length > 256) {
@@ -371,7 +428,9 @@ export class Mirror {
     if (this.stream === null) fail('seq', line.seq, 'a changeset before any snapshot');
     if (line.seq > this.seq + 1) fail('seq', line.seq, `gap: expected ${this.seq + 1}`, 'resume');
     if (line.seq < this.seq + 1) fail('seq', line.seq, `out of order: expected ${this.seq + 1}`, 'resume');
-    this.sections = applyChangeset(this.sections, line);
+    const sections = applyChangeset(this.sections, line);
+    if (line.digest !== undefined) checkDigest(line.digest, sections, this.identity);
+    this.sections = sections;
     this.seq = line.seq;
     return 'changeset';
   }

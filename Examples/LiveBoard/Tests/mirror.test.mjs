@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { Mirror, MirrorError, applyChangeset } from '../Public/mirror.js';
+import { Mirror, MirrorError, applyChangeset, fnv1a } from '../Public/mirror.js';
 
 const corpus = JSON.parse(readFileSync(new URL('./Corpus/changesets.json', import.meta.url), 'utf8'));
 
@@ -74,4 +74,41 @@ test('hostile payloads are refused without throwing anything but MirrorError', (
     assert.throws(() => applyChangeset(base, line), MirrorError, JSON.stringify(line));
   }
   assert.deepEqual(base, [['a', 'b']]);
+});
+
+// The same vectors are checked against SectionKit's StreamDigest by the Swift tests
+// (StreamCodecTests), so that both hash identities alike.
+test('fnv1a hashes identities as StreamDigest does', () => {
+  assert.equal(fnv1a([]), 'cbf29ce484222325');
+  assert.equal(fnv1a(['a', 'b']), 'd2b371819297f98a');
+  assert.equal(fnv1a(['ab', 'c']), '20ba9b3025a8b421');
+  assert.equal(fnv1a(['Zoë', '7']), 'f40d1808729f062f');
+});
+
+test('a changeset line with a digest (version 2) is checked against the state after it', () => {
+  const mirror = new Mirror();
+  mirror.apply({ v: 1, type: 'snapshot', seq: 1, stream: 's', sections: [['a']] });
+  const insert = (seq, value, digest, at = seq - 1) => ({
+    v: 2, type: 'changeset', seq, digest,
+    changeset: { insertedElements: [[0, at]] }, newElements: [{ path: [0, at], value }],
+  });
+  mirror.apply(insert(2, 'b', [[2, 'd2b371819297f98a']]));
+  assert.deepEqual(mirror.sections, [['a', 'b']]);
+  // Another state: refused whole, the mirror unchanged, a snapshot asked for.
+  for (const digest of [[[3, fnv1a(['a', 'b', 'x'])]], [[3, 'cbf29ce484222325']], [[3]], [], 'x']) {
+    assert.throws(() => mirror.apply(insert(3, 'c', digest)), (error) => error instanceof MirrorError && error.field.startsWith('digest') && error.resync === 'snapshot');
+    assert.deepEqual(mirror.sections, [['a', 'b']]);
+    assert.equal(mirror.position, 's#2');
+  }
+  // A version 2 line without a digest, or a digest on a version 1 line, is refused.
+  assert.throws(() => mirror.apply({ ...insert(3, 'c', undefined), v: 2 }), /version/);
+  assert.throws(() => mirror.apply({ ...insert(3, 'c', [[3, fnv1a(['a', 'b', 'c'])]]), v: 1 }), /version/);
+  mirror.apply(insert(3, 'c', [[3, fnv1a(['a', 'b', 'c'])]]));
+  assert.deepEqual(mirror.sections, [['a', 'b', 'c']]);
+  // Values without an identity: only the counts are compared, unless the mirror is given one.
+  const cards = new Mirror({ identity: (card) => card.id });
+  cards.apply({ v: 1, type: 'snapshot', seq: 1, stream: 't', sections: [[{ id: 'a' }]] });
+  assert.throws(() => cards.apply({ ...insert(2, { id: 'x' }, [[2, fnv1a(['a', 'b'])]]) }), /digest/);
+  cards.apply({ ...insert(2, { id: 'b' }, [[2, fnv1a(['a', 'b'])]]) });
+  assert.deepEqual(cards.sections, [[{ id: 'a' }, { id: 'b' }]]);
 });
