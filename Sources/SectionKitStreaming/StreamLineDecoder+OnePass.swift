@@ -1,0 +1,168 @@
+import Foundation
+import SectionKit
+
+/// The fields of the format's own objects.
+enum WireFields {
+  static let changeset: Set<String> = [
+    "deletedSectionRanges", "insertedSectionRanges", "reloadedSectionRanges", "movedSections",
+    "deletedElements", "insertedElements", "reloadedElements", "movedElements",
+  ]
+  static let move: Set<String> = ["from", "to"]
+  static let sectionElements: Set<String> = ["index", "elements"]
+  static let element: Set<String> = ["path", "value"]
+}
+
+extension StreamLineDecoder {
+  /// The update on one line, read in one pass over its bytes: the same checks, in the same
+  /// order, as ``parseReference(_:line:)`` (the `JSONDecoder` path kept as the reference).
+  @_specialize(where Value == String)
+  static func parseFast(_ bytes: UnsafeBufferPointer<UInt8>, line: Int) throws(StreamLineError)
+    -> StreamUpdate<Value>
+  {
+    func fail(_ kind: StreamLineError.Kind, _ detail: String) -> StreamLineError {
+      StreamLineError(line: line, kind: kind, detail: detail)
+    }
+    var reader = LineReader<Value>(bytes)
+    let fields: LineFields<Value>
+    do {
+      fields = try reader.read()
+    } catch {
+      throw fail(.malformed, error.text)
+    }
+    if let problem = reader.shape {
+      // Valid JSON the format refuses: its version first (a line of another version may have
+      // other fields).
+      if let version = Self.firstVersion(bytes), version != 1, version != 2 {
+        throw fail(.unsupportedVersion, "version \(version); this reader reads versions 1 and 2")
+      }
+      throw fail(.malformed, problem)
+    }
+    guard let v = fields.v, let type = fields.type, let seq = fields.seq else {
+      throw fail(.malformed, "missing field v, type or seq")
+    }
+    guard v == 1 || v == 2 else {
+      throw fail(.unsupportedVersion, "version \(v); this reader reads versions 1 and 2")
+    }
+    if v == 1, fields.digest != nil {
+      throw fail(.malformed, "digest: no such field in version 1")
+    }
+    // The values read through their `Codable` conformance: one call for the line.
+    var decoded: [Value] = []
+    if reader.raws > 0 {
+      var joined: [UInt8] = [UInt8(ascii: "[")]
+      joined.reserveCapacity(bytes.count)
+      func add(_ value: ReadValue<Value>) {
+        guard case .raw(let range) = value else { return }
+        if joined.count > 1 { joined.append(UInt8(ascii: ",")) }
+        joined.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[range]))
+      }
+      for section in fields.sections ?? [] { section.forEach(add) }
+      for entry in fields.newSections ?? [] { entry.elements.forEach(add) }
+      for entry in fields.newElements ?? [] { add(entry.value) }
+      joined.append(UInt8(ascii: "]"))
+      do {
+        decoded = try JSONDecoder().decode([Value].self, from: Data(joined))
+      } catch {
+        throw fail(.malformed, "a value: \(describe(error))")
+      }
+    }
+    var next = 0
+    func resolve(_ value: ReadValue<Value>) -> Value {
+      switch value {
+      case .value(let value): return value
+      case .raw:
+        next += 1
+        return decoded[next - 1]
+      }
+    }
+    let sectionValues = fields.sections.map { $0.map { $0.map(resolve) } }
+    let newSectionValues = fields.newSections.map {
+      $0.map { ($0.index, $0.elements.map(resolve)) }
+    }
+    let newElementValues = fields.newElements.map { $0.map { ($0.path, resolve($0.value)) } }
+
+    guard (0...StreamLine.maximumSequence).contains(seq) else {
+      throw fail(.outOfRange, "seq \(seq) is out of range 0...\(StreamLine.maximumSequence)")
+    }
+    switch type {
+    case "snapshot":
+      guard let stream = fields.stream, !stream.isEmpty, stream.utf8.count <= 256 else {
+        throw fail(.malformed, "a snapshot needs field stream, 1 to 256 bytes")
+      }
+      guard let sections = sectionValues else {
+        throw fail(.malformed, "a snapshot needs field sections")
+      }
+      guard fields.changeset == nil, fields.newSections == nil, fields.newElements == nil,
+        fields.digest == nil
+      else {
+        throw fail(.malformed, "a snapshot has no changeset, newSections, newElements or digest")
+      }
+      return .snapshot(StreamSnapshot(stream: stream, sequence: seq, sections: sections))
+    case "changeset":
+      guard let changeset = fields.changeset else {
+        throw fail(.malformed, "a changeset line needs field changeset")
+      }
+      if let violation = changeset.invariantViolation() {
+        throw fail(
+          .malformed,
+          "changeset.\(violation.fieldDescription) = \(violation.value) \(violation.reason)")
+      }
+      guard fields.sections == nil, fields.stream == nil else {
+        throw fail(.malformed, "a changeset line has no sections or stream (a snapshot's fields)")
+      }
+      var sections: [Int: [Value]] = [:]
+      var previousIndex = -1
+      for (position, entry) in (newSectionValues ?? []).enumerated() {
+        guard entry.0 > previousIndex else {
+          throw fail(
+            .malformed,
+            "newSections[\(position)]: index \(entry.0) is negative, repeated or not ascending")
+        }
+        previousIndex = entry.0
+        sections[entry.0] = entry.1
+      }
+      var elements: [IndexPath: Value] = [:]
+      elements.reserveCapacity(newElementValues?.count ?? 0)
+      var previousPath: IndexPath?
+      for (position, entry) in (newElementValues ?? []).enumerated() {
+        let path = entry.0
+        guard path.count == 2, path[0] >= 0, path[1] >= 0 else {
+          throw fail(
+            .outOfRange,
+            "newElements[\(position)]: path \(path) is not [section, element] with both 0 or more")
+        }
+        let indexPath = IndexPath(item: path[1], section: path[0])
+        guard previousPath.map({ $0 < indexPath }) ?? true else {
+          throw fail(
+            .malformed, "newElements[\(position)]: path \(path) is repeated or not ascending")
+        }
+        previousPath = indexPath
+        elements[indexPath] = entry.1
+      }
+      return .changeset(
+        StreamChangeset(
+          sequence: seq, changeset: changeset, sections: sections, elements: elements,
+          digest: fields.digest))
+    default:
+      throw fail(.malformed, "type \"\(type)\" is neither snapshot nor changeset")
+    }
+  }
+
+  /// The value of the first `v` of a line that is a JSON object, when it is an integer.
+  static func firstVersion(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    var reader = JSONReader(bytes)
+    if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { reader.index = 3 }
+    guard (try? reader.expect(UInt8(ascii: "{"))) != nil else { return nil }
+    if reader.consume(UInt8(ascii: "}")) { return nil }
+    repeat {
+      guard let key = try? reader.readString(), (try? reader.expect(UInt8(ascii: ":"))) != nil
+      else { return nil }
+      if key == "v" {
+        guard case .success(let value)? = try? reader.readInteger() else { return nil }
+        return value
+      }
+      guard (try? reader.skipValue()) != nil else { return nil }
+    } while (try? reader.next(close: UInt8(ascii: "}"))) == true
+    return nil
+  }
+}
