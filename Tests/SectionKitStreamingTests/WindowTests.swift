@@ -223,3 +223,79 @@ struct WindowTests {
     #expect(window.mirror == before)
   }
 }
+
+@Suite("Windows on the wire")
+struct WindowLineTests {
+  /// Every update of the randomized windows, encoded and decoded, equals itself; and a mirror fed
+  /// by the lines equals one fed by the values.
+  @Test(arguments: streamSeeds(base: 9_300, count: 20))
+  func linesRoundTrip(seed: UInt64) throws {
+    var random = SeededGenerator(seed: seed)
+    let board = RandomBoard(sections: Int.random(in: 1...5, using: &random), cards: 12)
+    let windows = WindowedStream(following: board.stream)
+    let subscription = windows.subscribe(
+      window: StreamWindow(start: Int.random(in: 0...20, using: &random), length: 7))
+    var decoder = WindowLineDecoder<Card>()
+    var mirror = WindowMirror<Card>()
+    var lineMirror = WindowMirror<Card>()
+    for step in 0..<60 {
+      if step % 9 == 8 {
+        subscription.move(to: Int.random(in: 0...40, using: &random))
+      } else {
+        board.randomBatch(maximum: 6, using: &random)
+        windows.pump()
+      }
+      while let update = subscription.poll() {
+        let line = try WindowLineEncoder<Card>().encode(update)
+        #expect(line.last == UInt8(ascii: "\n"))
+        let decoded = try decoder.decode(line: line.dropLast())
+        #expect(decoded == update, "seed \(seed), step \(step)")
+        try mirror.apply(update)
+        try lineMirror.apply(decoded)
+      }
+      #expect(lineMirror == mirror)
+    }
+  }
+
+  /// What is not a window line is refused, naming the line and the field.
+  @Test func refusesWhatIsNotAWindowLine() throws {
+    var decoder = WindowLineDecoder<String>(maximumLineLength: 200)
+    let cases: [(String, StreamLineError.Kind, String)] = [
+      ("not json", .malformed, "JSON"),
+      (
+        #"{"v":2,"type":"windowMoved","seq":1,"start":0,"length":1,"changes":{}}"#,
+        .unsupportedVersion, "version 2"
+      ),
+      (#"{"v":1,"type":"window","seq":1,"start":0,"length":1,"changes":{}}"#, .malformed, "type"),
+      (
+        #"{"v":1,"type":"windowMoved","seq":1,"start":-1,"length":1,"changes":{}}"#, .malformed,
+        "start"
+      ),
+      (
+        #"{"v":1,"type":"windowMoved","seq":1,"start":0,"length":1,"anchor":1,"changes":{}}"#,
+        .malformed, "anchor"
+      ),
+      (
+        #"{"v":1,"type":"windowChangeset","seq":1,"start":0,"length":1,"changes":{},"counts":[[0]]}"#,
+        .malformed, "counts"
+      ),
+      (
+        #"{"v":1,"type":"windowChangeset","seq":1,"start":0,"length":1,"changes":{},"elements":[[[0,0],"a"],[[0,0],"b"]]}"#,
+        .malformed, "twice"
+      ),
+      (
+        #"{"v":1,"type":"windowSnapshot","stream":"s","seq":1,"start":0,"length":1,"counts":[1],"firstSection":1,"rows":[["a"]]}"#,
+        .malformed, "rows"
+      ),
+      (String(repeating: " ", count: 201), .tooLong, "201 bytes"),
+    ]
+    for (number, (line, kind, detail)) in cases.enumerated() {
+      #expect {
+        _ = try decoder.decode(line: Data(line.utf8))
+      } throws: { error in
+        guard let error = error as? StreamLineError else { return false }
+        return error.line == number + 1 && error.kind == kind && error.description.contains(detail)
+      }
+    }
+  }
+}
