@@ -153,19 +153,34 @@ struct WindowClipper {
 
   /// The new number of elements of each section whose count changed, and of each section the
   /// clipped changeset inserts or reloads.
+  ///
+  /// - Complexity: O(i) for the i sections `clipped` inserts, after
+  ///   ``countsChangedByTheBatch`` (O(s), once per batch).
   func changedCounts(clipped: Changeset) -> [Int: Int] {
+    var counts = countsChangedByTheBatch
+    for new in clipped.insertedSections where counts[new] == nil {
+      counts[new] = follower.newOffsets[new + 1] - follower.newOffsets[new]
+    }
+    return counts
+  }
+
+  /// The new number of elements of each section whose count the batch changes, and of each
+  /// section it inserts or reloads.
+  let countsChangedByTheBatch: [Int: Int]
+
+  init(follower: RowFollower) {
+    self.follower = follower
     let routes = follower.sections
-    let inserted = clipped.insertedSections
     var counts: [Int: Int] = [:]
     for new in 0..<(follower.newOffsets.count - 1) {
       let count = follower.newOffsets[new + 1] - follower.newOffsets[new]
-      if let old = routes.newToOld[new], !inserted.contains(new), !routes.reloaded.contains(old),
+      if let old = routes.newToOld[new], !routes.reloaded.contains(old),
         follower.oldOffsets[old + 1] - follower.oldOffsets[old] == count
       {
         continue
       }
       counts[new] = count
     }
-    return counts
+    countsChangedByTheBatch = counts
   }
 }
