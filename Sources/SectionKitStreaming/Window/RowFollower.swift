@@ -86,8 +86,11 @@ struct RowFollower {
   private var removed: [Int: [Int]] = [:]
   /// The sorted element indexes arriving in each new section whose old one keeps its rows.
   private var arrived: [Int: [Int]] = [:]
-  /// The old index paths of reloaded elements.
-  private(set) var reloaded: Set<IndexPath> = []
+  /// The sorted element indexes of the reloaded elements of each old section.
+  private var reloaded: [Int: [Int]] = [:]
+  /// The old sections with an element change: every other section that keeps its rows keeps
+  /// them all, at the same indexes.
+  private(set) var touched: Set<Int> = []
 
   /// A follower for `changeset` from sections of `oldCounts` elements to `newCounts`; `nil`
   /// when it does not fit them.
@@ -109,9 +112,16 @@ struct RowFollower {
       removed[move.from[0], default: []].append(move.from[1])
       arrived[move.to[0], default: []].append(move.to[1])
     }
+    for path in changeset.reloadedElements where path.count == 2 {
+      reloaded[path[0], default: []].append(path[1])
+    }
     for key in removed.keys { removed[key]!.sort() }
     for key in arrived.keys { arrived[key]!.sort() }
-    reloaded = Set(changeset.reloadedElements)
+    for key in reloaded.keys { reloaded[key]!.sort() }
+    touched = Set(removed.keys).union(reloaded.keys)
+    for new in arrived.keys {
+      if let old = sections.newToOld[new] { touched.insert(old) }
+    }
   }
 
   /// A follower of no change: every row stays.
@@ -162,6 +172,13 @@ struct RowFollower {
       if sorted[middle] - middle <= rank { low = middle + 1 } else { high = middle }
     }
     return rank + low
+  }
+
+  /// Whether old element `item` of old section `section` is reloaded.
+  func isReloaded(section: Int, item: Int) -> Bool {
+    guard let items = reloaded[section] else { return false }
+    let below = Self.countBelow(item, in: items)
+    return below < items.count && items[below] == item
   }
 
   /// Where old row `(section, item)` went, as a new `(section, item)`, when it stays.

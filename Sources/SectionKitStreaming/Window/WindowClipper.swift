@@ -84,7 +84,16 @@ struct WindowClipper {
       defer { row = sectionEnd }
       guard routes.keepsRows(old: section) else { continue }
       let first = row - follower.oldOffsets[section]
-      for item in first..<(sectionEnd - follower.oldOffsets[section]) {
+      let items = first..<(sectionEnd - follower.oldOffsets[section])
+      if !follower.touched.contains(section), let new = routes.oldToNew[section] {
+        // Every row stays at its index: those now outside the new window leave it.
+        let base = follower.newOffsets[new]
+        for item in items where !(newStart..<newEnd).contains(base + item) {
+          deletedElements.append(IndexPath(item: item - first, section: section))
+        }
+        continue
+      }
+      for item in items {
         let local = IndexPath(item: item - first, section: section)
         guard let new = follower.newPosition(ofOld: section, item: item) else {
           deletedElements.append(local)
@@ -93,7 +102,7 @@ struct WindowClipper {
         let newRow = follower.newOffsets[new.section] + new.item
         if !(newStart..<newEnd).contains(newRow) {
           deletedElements.append(local)
-        } else if follower.reloaded.contains(IndexPath(item: item, section: section)) {
+        } else if follower.isReloaded(section: section, item: item) {
           reloadedElements.append(local)
         }
       }
@@ -117,6 +126,16 @@ struct WindowClipper {
         }
         continue
       }
+      if !follower.touched.contains(old) {
+        // Every row stayed at its index: those that were outside the old window enter it.
+        let base = follower.oldOffsets[old]
+        for item in items where !(oldStart..<oldEnd).contains(base + item) {
+          let local = IndexPath(item: item - first, section: section)
+          insertedElements.append(local)
+          elements[local] = values(section, item)
+        }
+        continue
+      }
       for item in items {
         let local = IndexPath(item: item - first, section: section)
         guard let origin = follower.oldPosition(ofNew: section, item: item) else {
@@ -128,12 +147,12 @@ struct WindowClipper {
         if !(oldStart..<oldEnd).contains(oldRow) {
           insertedElements.append(local)
           elements[local] = values(section, item)
-        } else if follower.reloaded.contains(IndexPath(item: origin.item, section: origin.section))
-        {
+        } else if follower.isReloaded(section: origin.section, item: origin.item) {
           elements[local] = values(section, item)
         }
       }
     }
+
     // UIKit computes where a reload lands ignoring section moves (rule B3): with a reload, the
     // moves left (of sections with no rows in the window) become deletes and inserts too.
     if !reloadedElements.isEmpty || !changeset.reloadedSections.isEmpty {
