@@ -21,6 +21,17 @@ struct SectionRoutes {
   /// The routes of `changeset` from `oldCount` sections to `newCount`; `nil` when the section
   /// parts do not fit those counts.
   init?(_ changeset: Changeset, oldCount: Int, newCount: Int) {
+    if changeset.deletedSectionRanges.isEmpty && changeset.insertedSectionRanges.isEmpty
+      && changeset.reloadedSectionRanges.isEmpty && changeset.movedSections.isEmpty
+    {
+      // No section changes: every section stays where it is.
+      guard oldCount == newCount else { return nil }
+      newToOld = Array(0..<newCount)
+      oldToNew = Array(0..<oldCount)
+      reloaded = IndexSet()
+      moved = [:]
+      return
+    }
     let deleted = changeset.deletedSections
     let inserted = changeset.insertedSections
     var moved: [Int: Int] = [:]
@@ -79,6 +90,17 @@ struct SectionRoutes {
 ///   O(log s + log c).
 struct RowFollower {
   let sections: SectionRoutes
+  /// The section parts of the changeset, read once for every window.
+  let sectionParts: SectionParts
+
+  struct SectionParts {
+    var deleted: IndexSet
+    var inserted: IndexSet
+    var reloaded: IndexSet
+    var moved: [Changeset.SectionMove]
+    /// Whether any of them is not empty.
+    var any: Bool { !(deleted.isEmpty && inserted.isEmpty && reloaded.isEmpty && moved.isEmpty) }
+  }
   /// `offsets[k]` is the global row of section `k`'s first element; one more entry, the total.
   let oldOffsets: [Int]
   let newOffsets: [Int]
@@ -100,6 +122,9 @@ struct RowFollower {
         changeset, oldCount: oldCounts.count, newCount: newCounts.count)
     else { return nil }
     self.sections = sections
+    sectionParts = SectionParts(
+      deleted: changeset.deletedSections, inserted: changeset.insertedSections,
+      reloaded: changeset.reloadedSections, moved: changeset.movedSections)
     oldOffsets = Self.offsets(oldCounts)
     newOffsets = Self.offsets(newCounts)
     for path in changeset.deletedElements where path.count == 2 {

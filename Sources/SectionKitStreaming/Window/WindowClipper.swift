@@ -43,8 +43,7 @@ struct WindowClipper {
   ///   batch takes it.
   /// - Complexity: O(s + w log c) for s sections, w rows in the window and c changes.
   func clip<Value>(
-    _ window: StreamWindow, changeset: Changeset, movedTo: Int? = nil,
-    values: (Int, Int) -> Value
+    _ window: StreamWindow, movedTo: Int? = nil, values: (Int, Int) -> Value
   ) -> (
     window: StreamWindow, changeset: Changeset, sections: [Int: [Value]],
     elements: [IndexPath: Value]
@@ -58,10 +57,10 @@ struct WindowClipper {
     let newEnd = min(newStart + window.length, follower.newTotal)
 
     // Section parts: a section move showing rows in the window becomes a delete and an insert.
-    var deletedSections = changeset.deletedSections
-    var insertedSections = changeset.insertedSections
+    var deletedSections = follower.sectionParts.deleted
+    var insertedSections = follower.sectionParts.inserted
     var movedSections: [Changeset.SectionMove] = []
-    for move in changeset.movedSections {
+    for move in follower.sectionParts.moved {
       let before = Self.rows(
         ofSection: move.from, offsets: follower.oldOffsets, start: oldStart, end: oldEnd)
       let after = Self.rows(
@@ -121,7 +120,7 @@ struct WindowClipper {
       let items = first..<(sectionEnd - follower.newOffsets[section])
       let old = routes.newToOld[section]
       guard let old, routes.keepsRows(old: old) else {
-        if insertedSections.contains(section) || old.map(routes.reloaded.contains) == true {
+        if old == nil || insertedSections.contains(section) || routes.reloaded.contains(old!) {
           sections[section] = items.map { values(section, $0) }
         }
         continue
@@ -155,16 +154,21 @@ struct WindowClipper {
 
     // UIKit computes where a reload lands ignoring section moves (rule B3): with a reload, the
     // moves left (of sections with no rows in the window) become deletes and inserts too.
-    if !reloadedElements.isEmpty || !changeset.reloadedSections.isEmpty {
+    if !reloadedElements.isEmpty || !follower.sectionParts.reloaded.isEmpty {
       for move in movedSections {
         deletedSections.insert(move.from)
         insertedSections.insert(move.to)
       }
       movedSections = []
     }
+    if !follower.sectionParts.any && movedSections.isEmpty && deletedElements.isEmpty
+      && insertedElements.isEmpty && reloadedElements.isEmpty
+    {
+      return (newWindow, Changeset(), sections, elements)
+    }
     let clipped = Changeset(
       deletedSections: deletedSections, insertedSections: insertedSections,
-      reloadedSections: changeset.reloadedSections, movedSections: movedSections,
+      reloadedSections: follower.sectionParts.reloaded, movedSections: movedSections,
       deletedElements: deletedElements, insertedElements: insertedElements,
       reloadedElements: reloadedElements)
     return (newWindow, clipped, sections, elements)

@@ -119,7 +119,7 @@ public final class WindowedStream<Value: Sendable>: Sendable {
       let clipper = WindowClipper(follower: follower)
       let sections = state.mirror.sections
       for subscriber in state.subscribers.values where !subscriber.needsSnapshot {
-        let clip = clipper.clip(subscriber.window, changeset: changeset.changeset) {
+        let clip = clipper.clip(subscriber.window) {
           sections[$0][$1]
         }
         subscriber.window = clip.window
@@ -167,7 +167,7 @@ public final class WindowedStream<Value: Sendable>: Sendable {
       }
       let clipper = WindowClipper(follower: RowFollower(counts: state.counts))
       let sections = state.mirror.sections
-      let clip = clipper.clip(subscriber.window, changeset: Changeset(), movedTo: start) {
+      let clip = clipper.clip(subscriber.window, movedTo: start) {
         sections[$0][$1]
       }
       subscriber.window = clip.window
