@@ -200,7 +200,7 @@ public final class WindowedStream<Value: Sendable>: Sendable {
       let rows = state.mirror.sections.indices.map { section in
         let inside = WindowClipper.rows(
           ofSection: section, offsets: offsets, start: window.start, end: end)
-        return Array(state.mirror.sections[section][inside])
+        return inside.isEmpty ? [] : Array(state.mirror.sections[section][inside])
       }
       return .snapshot(
         WindowSnapshot(
