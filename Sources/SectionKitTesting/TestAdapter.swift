@@ -299,9 +299,10 @@ public final class TestAdapter: ViewAdapter {
   /// or when ``answersShowsSelected`` is `false`), as a collection view answers from its own
   /// selection.
   ///
-  /// Answering lets the coordinator tell program code's `coordinator.select(_:)` and
-  /// `coordinator.deselect(_:)` apart from the view's own reports: the view hears the former
-  /// (`coordinator(_:didSelect:)`), so the simulated selection shows what the coordinator has.
+  /// Answering lets the coordinator skip telling the view what it already shows; program code's
+  /// `coordinator.selectElement(at:)` and `coordinator.deselectElement(at:)` reach the view
+  /// (`coordinator(_:didSelect:)`), so the simulated selection shows what the coordinator has,
+  /// and so do the deprecated `coordinator.select(_:)` and `deselect(_:)`, which ask it.
   public func showsSelected(_ indexPath: IndexPath) -> Bool? {
     guard answersShowsSelected, indexPath.count == 2,
       mirrorSelection.indices.contains(indexPath[0]),
@@ -320,21 +321,21 @@ public final class TestAdapter: ViewAdapter {
   }
 
   /// The user taps an unselected element: the view selects it, then reports it with
-  /// `coordinator.select(_:)`, and deselects it again when the coordinator refuses.
+  /// `coordinator.userDidSelect(_:)`, and deselects it again when the coordinator refuses.
   @discardableResult
   public func userSelect(_ indexPath: IndexPath, in coordinator: Coordinator) -> Bool {
     setMirrorSelection(indexPath, true, "userSelect")
-    let selected = coordinator.select(indexPath)
+    let selected = coordinator.userDidSelect(indexPath)
     if !selected { setMirrorSelection(indexPath, false, "userSelect") }
     return selected
   }
 
   /// The user taps a selected element: the view deselects it, then reports it with
-  /// `coordinator.deselect(_:)`, and selects it again when the coordinator refuses.
+  /// `coordinator.userDidDeselect(_:)`, and selects it again when the coordinator refuses.
   @discardableResult
   public func userDeselect(_ indexPath: IndexPath, in coordinator: Coordinator) -> Bool {
     setMirrorSelection(indexPath, false, "userDeselect")
-    let deselected = coordinator.deselect(indexPath)
+    let deselected = coordinator.userDidDeselect(indexPath)
     if !deselected { setMirrorSelection(indexPath, true, "userDeselect") }
     return deselected
   }
