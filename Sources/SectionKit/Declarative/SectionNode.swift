@@ -78,7 +78,7 @@ public struct SectionNode<Element> {
   /// that keeps it, before its elements are diffed: hand it the header value and whatever its
   /// handlers call. It must not change the section's elements (that traps: the render has read
   /// them). A header value is the section's own: changing it emits nothing, so an adapter that
-  /// shows headers reads it when it draws (a ``ConsoleListView`` does at every draw).
+  /// shows headers reads it when it draws (the console list view does at every draw).
   ///
   /// - Parameters:
   ///   - id: The section's identity among its siblings.
