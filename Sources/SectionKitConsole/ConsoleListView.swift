@@ -186,7 +186,8 @@ public final class ConsoleListView<Output: TextOutputStream>: ViewAdapter {
     guard let cursor else { return false }
     let wasSelected = selection.contains(cursor)
     if wasSelected { selection.remove(cursor) } else { selection.insert(cursor) }
-    let selected = wasSelected ? !coordinator.deselect(cursor) : coordinator.select(cursor)
+    let selected =
+      wasSelected ? !coordinator.userDidDeselect(cursor) : coordinator.userDidSelect(cursor)
     if selected { selection.insert(cursor) } else { selection.remove(cursor) }
     draw()
     return selected

@@ -222,13 +222,15 @@ extension Coordinator {
   /// inside a batch that has changed the model (or inside `apply` before `updateData`).
   @discardableResult
   public func select(_ reference: ElementReference) throws(ElementLookupError) -> Bool {
-    select(try inputPath(reference))
+    let path = try inputPath(reference)
+    return select(path, tellingAdapter: adapter?.showsSelected(path) == false, #function)
   }
 
   /// ``deselect(_:)-(IndexPath)`` for input from outside; throws instead of trapping.
   @discardableResult
   public func deselect(_ reference: ElementReference) throws(ElementLookupError) -> Bool {
-    deselect(try inputPath(reference))
+    let path = try inputPath(reference)
+    return deselect(path, tellingAdapter: adapter?.showsSelected(path) == true, #function)
   }
 
   /// ``isSelected(_:)-(IndexPath)`` for input from outside; throws instead of trapping.
