@@ -94,8 +94,13 @@ public final class UpdateStream<Value: Sendable>: Sendable {
   let state = Locked(State())
 
   /// Creates a stream with no sections, at sequence number 0.
-  public init(policy: StreamPolicy = StreamPolicy()) {
-    self.id = UUID().uuidString
+  public convenience init(policy: StreamPolicy = StreamPolicy()) {
+    self.init(id: UUID().uuidString, policy: policy)
+  }
+
+  /// A stream of identifier `id`, for a follower (``init(following:policy:)``).
+  init(id: String, policy: StreamPolicy) {
+    self.id = id
     self.policy = policy
   }
 
