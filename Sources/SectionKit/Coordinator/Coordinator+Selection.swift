@@ -17,7 +17,7 @@ extension Coordinator {
   }
 
   /// The most recently selected element, if it is still selected: by the adapter
-  /// (``select(_:)-(IndexPath)``) or by its section (``SelectionHandler/select(index:)``; the last
+  /// (``select(_:)``) or by its section (``SelectionHandler/select(index:)``; the last
   /// index of ``SelectionHandler/selectAll()``). It follows the element through changesets;
   /// `nil` once that element is deselected or deleted, even if others stay selected.
   ///
