@@ -6,7 +6,7 @@ import SectionKitConsole
 /// The keys are the demo's choice, so this key map is example code. What an app needs to drive
 /// the console from its own input is library API on `ConsoleAdapter`: `cursor`,
 /// `toggleSelection(at:in:)`, `moveElement(from:to:in:)` and `refreshDecorations(from:)`;
-/// ``InteractiveSession`` shows how to use them.
+/// ``ContactsApp`` shows how to use them on a `ConsoleListView`.
 public enum InteractiveCommand: Hashable, Sendable {
   /// Move the cursor up (`↑`, `k`) or down (`↓`, `j`).
   case cursorUp, cursorDown

@@ -59,7 +59,7 @@ struct HandlersGuideTests {
     let selected = try #require(coordinator.lastSelectedIndexPath)
     #expect(selected == [1, 0])
     coordinator.performAction("rename", at: selected, argument: "Plan the week")
-    try coordinator.performAction("done", at: .id(1, in: today))
+    coordinator.performAction("done", at: try coordinator.indexPath(for: .id(1, in: today)))
     #expect(coordinator.selectedIndexPaths == [[1, 0]])
 
     #expect(today.map(\.title) == ["Read"])

@@ -315,6 +315,8 @@ struct MirrorPlan {
 
   /// For each new section, the old section it continues, or `nil` when inserted or reloaded.
   var newToOld: [Int?]
+  /// Where the positions of the changeset go (it fits the counts).
+  let positions: ChangesetPositions
   /// The element changes of each touched surviving section, by old index.
   var elements: [Int: Arrivals] = [:]
 
@@ -385,11 +387,13 @@ struct MirrorPlan {
       leaving.insert(move.from)
       arriving.insert(move.to)
     }
-    let reloadSlots = SlotMap(
-      removedRanges: changeset.deletedSectionRanges, fixedRanges: changeset.insertedSectionRanges)
+    // Where each section goes is the follower's to say; it takes the changeset as it is, so its
+    // reload destinations are checked here.
+    let positions = ChangesetPositions(changeset)
+    self.positions = positions
     for section in reloaded {
-      let destination = reloadSlots.destination(of: section)
-      guard destination < newSections, !arriving.contains(destination) else {
+      let destination = positions.newSection(ofOld: section) ?? -1
+      guard destination >= 0, destination < newSections, !arriving.contains(destination) else {
         throw fail(
           "reloadedSections", "\(section)",
           "its destination \(destination) is out of range or taken by an insert or a move")
@@ -398,18 +402,10 @@ struct MirrorPlan {
     }
     var newToOld = [Int?](repeating: nil, count: newSections)
     var oldToNew = [Int: Int]()
-    for move in changeset.movedSections {
-      newToOld[move.to] = move.from
-      oldToNew[move.from] = move.to
-    }
-    let slots = SlotMap(
-      removedRanges: Array(leaving.rangeView), fixedRanges: Array(arriving.rangeView))
-    var rank = 0
-    for old in 0..<oldSections where !leaving.contains(old) {
-      let new = slots.slot(rank: rank)
+    for old in 0..<oldSections where !deleted.contains(old) && !reloaded.contains(old) {
+      guard let new = positions.newSection(ofOld: old) else { continue }
       newToOld[new] = old
       oldToNew[old] = new
-      rank += 1
     }
     self.newToOld = newToOld
 

@@ -68,8 +68,8 @@ public protocol ViewAdapter: AnyObject {
   /// The coordinator asks when program code selects or deselects
   /// (``Coordinator/selectElement(at:)``, ``Coordinator/deselectElement(at:)``): the adapter is
   /// told of the change (``coordinator(_:didSelect:)``, ``coordinator(_:didDeselect:)``) unless
-  /// its view already shows it. The deprecated ``Coordinator/select(_:)-(IndexPath)`` and
-  /// ``Coordinator/deselect(_:)-(IndexPath)``, which do not say who calls, tell it only when it
+  /// its view already shows it. The deprecated ``Coordinator/select(_:)`` and
+  /// ``Coordinator/deselect(_:)``, which do not say who calls, tell it only when it
   /// answers that its view does not show the change yet (`nil`: never). `indexPath` is an element
   /// the coordinator presents.
   func showsSelected(_ indexPath: IndexPath) -> Bool?
