@@ -106,7 +106,7 @@ extension StreamLineEncoder {
       JSONWriter.appendRaw(#"],"seq":"#, to: &out)
       JSONWriter.append(update.sequence, to: &out)
       JSONWriter.appendRaw(#","type":"changeset","v":"#, to: &out)
-      JSONWriter.append(update.digest == nil ? 1 : 2, to: &out)
+      JSONWriter.append(update.digest.map { $0.kind == .sequential ? 2 : 3 } ?? 1, to: &out)
       out.append(UInt8(ascii: "}"))
     }
     out.append(UInt8(ascii: "\n"))

@@ -344,6 +344,28 @@ public final class UpdateStream<Value: Sendable>: Sendable {
     case wait
   }
 
+  /// What `nextDeliveries` finds.
+  enum BatchPoll {
+    case ready([Delivery]?)
+    case wait
+  }
+
+  /// Every update due to the subscriber (at least one), `nil` if it ended, or `.wait`: the
+  /// changesets of its queue in order — at most ``StreamPolicy/subscriberCapacity`` — or the
+  /// snapshot it is owed.
+  func pollAll(_ id: Int, _ state: inout State) -> BatchPoll {
+    guard let subscriber = state.subscribers[id], !subscriber.queue.isEmpty else {
+      switch poll(id, &state) {
+      case .ready(let delivery): return .ready(delivery.map { [$0] })
+      case .wait: return .wait
+      }
+    }
+    var batch: [Delivery] = []
+    batch.reserveCapacity(subscriber.queue.count)
+    while let shared = subscriber.queue.popFirst() { batch.append(.changeset(shared)) }
+    return .ready(batch)
+  }
+
   /// The subscriber's next update if one is due, `nil` if it ended, or `.wait`.
   func poll(_ id: Int, _ state: inout State) -> Poll {
     guard let subscriber = state.subscribers[id] else { return .ready(nil) }
@@ -386,18 +408,33 @@ public final class UpdateStream<Value: Sendable>: Sendable {
   func nextDelivery(_ id: Int) async -> Delivery? {
     while true {
       if case .ready(let update) = state.withLock({ poll(id, &$0) }) { return update }
-      await withTaskCancellationHandler {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-          let registered = state.withLock { state -> Bool in
-            guard hasNothingDue(id, state) else { return false }
-            state.subscribers[id]?.waiting = continuation
-            return true
-          }
-          if !registered { continuation.resume() }
+      await wait(id)
+    }
+  }
+
+  /// Every update due to the subscriber, waiting for one: a batch of one or more, in order;
+  /// `nil` when the stream ended or the task was cancelled.
+  func nextDeliveries(_ id: Int) async -> [Delivery]? {
+    while true {
+      if case .ready(let batch) = state.withLock({ pollAll(id, &$0) }) { return batch }
+      await wait(id)
+    }
+  }
+
+  /// Waits until the subscriber `id` has something due (or ended), or the task is cancelled
+  /// (which removes the subscriber).
+  private func wait(_ id: Int) async {
+    await withTaskCancellationHandler {
+      await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        let registered = state.withLock { state -> Bool in
+          guard hasNothingDue(id, state) else { return false }
+          state.subscribers[id]?.waiting = continuation
+          return true
         }
-      } onCancel: {
-        remove(id)
+        if !registered { continuation.resume() }
       }
+    } onCancel: {
+      remove(id)
     }
   }
 
