@@ -1,15 +1,15 @@
 import Foundation
 import SectionKit
 
-/// The fields of the format's own objects.
+/// The fields of the format's own objects (a few short keys: lists, searched without hashing).
 enum WireFields {
-  static let changeset: Set<String> = [
+  static let changeset: [String] = [
     "deletedSectionRanges", "insertedSectionRanges", "reloadedSectionRanges", "movedSections",
     "deletedElements", "insertedElements", "reloadedElements", "movedElements",
   ]
-  static let move: Set<String> = ["from", "to"]
-  static let sectionElements: Set<String> = ["index", "elements"]
-  static let element: Set<String> = ["path", "value"]
+  static let move: [String] = ["from", "to"]
+  static let sectionElements: [String] = ["index", "elements"]
+  static let element: [String] = ["path", "value"]
 }
 
 extension StreamLineDecoder {

@@ -89,6 +89,8 @@ public final class UpdateStream<Value: Sendable>: Sendable {
     var nextSubscriber = 0
     var isFinished = false
     var statistics = StreamStatistics()
+    /// A wake-up pass (``wakeWaiting()``) is scheduled and has not yet taken the consumers.
+    var wakeScheduled = false
   }
 
   let state = Locked(State())
@@ -188,7 +190,7 @@ public final class UpdateStream<Value: Sendable>: Sendable {
     state sections: [[Value]], digest: StreamDigest? = nil
   ) -> Int {
     if !survivors.isEmpty { Self.checkSurvivors(survivors, of: changeset) }
-    var woken: [CheckedContinuation<Void, Never>] = []
+    var scheduleWake = false
     let sequence = state.withLock { state -> Int in
       guard !state.isFinished else { return state.sequence }
       Self.checkFits(
@@ -208,13 +210,13 @@ public final class UpdateStream<Value: Sendable>: Sendable {
         }
         state.replay.append(shared)
       }
+      var anyWaiting = false
       for subscriber in state.subscribers.values where !subscriber.needsSnapshot {
-        if let waiting = subscriber.waiting {
-          // Its queue is empty: the changeset goes in whatever the capacity.
-          subscriber.waiting = nil
-          subscriber.queue.append(shared)
-          woken.append(waiting)
-        } else if subscriber.queue.count < policy.subscriberCapacity {
+        if subscriber.waiting != nil { anyWaiting = true }
+        if subscriber.queue.count < policy.subscriberCapacity
+          || (subscriber.waiting != nil && subscriber.queue.isEmpty)
+        {
+          // A waiting consumer's first changeset goes in whatever the capacity.
           subscriber.queue.append(shared)
         } else {
           subscriber.queue.removeAll()
@@ -222,10 +224,35 @@ public final class UpdateStream<Value: Sendable>: Sendable {
           state.statistics.overflows += 1
         }
       }
+      if anyWaiting && !state.wakeScheduled {
+        state.wakeScheduled = true
+        scheduleWake = true
+      }
       return state.sequence
     }
-    for continuation in woken { continuation.resume() }
+    if scheduleWake { Task { self.wakeWaiting() } }
     return sequence
+  }
+
+  /// Wakes every consumer waiting with something due. Publishing schedules one such pass and
+  /// does not wake the consumers itself: while a pass runs, later changesets join the queues,
+  /// and a consumer woken once takes them all (``StreamSubscription/batches()``). With many
+  /// subscribers this is what bounds the wake-ups: one per consumer per pass, not one per
+  /// consumer per changeset.
+  func wakeWaiting() {
+    let woken = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+      state.wakeScheduled = false
+      var woken: [CheckedContinuation<Void, Never>] = []
+      for subscriber in state.subscribers.values {
+        guard let waiting = subscriber.waiting,
+          !subscriber.queue.isEmpty || subscriber.needsSnapshot || state.isFinished
+        else { continue }
+        subscriber.waiting = nil
+        woken.append(waiting)
+      }
+      return woken
+    }
+    for continuation in woken { continuation.resume() }
   }
 
   /// Ends the stream: each subscription delivers what it holds (and the snapshot it is owed),
@@ -237,7 +264,9 @@ public final class UpdateStream<Value: Sendable>: Sendable {
       for (id, subscriber) in state.subscribers {
         guard let continuation = subscriber.waiting else { continue }
         waiting.append(continuation)
-        state.subscribers[id] = nil
+        subscriber.waiting = nil
+        // One waiting with changesets queued (a wake-up pass not yet run) takes them first.
+        if subscriber.queue.isEmpty && !subscriber.needsSnapshot { state.subscribers[id] = nil }
       }
       return waiting
     }
