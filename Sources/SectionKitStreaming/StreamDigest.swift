@@ -133,11 +133,11 @@ public struct StreamDigest: Hashable, Sendable {
 /// | policy | the server pays, per changeset | each client pays, per digest |
 /// |---|---|---|
 /// | `.never` | nothing | nothing |
-/// | `.everyUpdate` | hashing the sections the changeset touched, O(s) for the rest | the same, plus a copy of the touched sections (so that a mismatch leaves the mirror unchanged) |
-/// | `.every(k)` | O(s + c) to follow the cached hashes, the hashing on every k-th | the same on every k-th |
+/// | `.everyUpdate` | O(s + c log c) to follow each section's hash (``StreamDigest/Kind/pairs``), hashing the identities next to the changes | the same; the mirror checks before it changes anything, without a copy |
+/// | `.every(k)` | the same following on every changeset, the digest written on every k-th | the following on every changeset once it checked a digest, the comparison on every k-th |
 ///
-/// for s sections and c changes; hashing costs O(b) for the b bytes of the identities of the
-/// touched sections. The line grows by about 24 bytes per section.
+/// for s sections and c changes (a section inserted is hashed whole; a mirror's first digest
+/// hashes every section once). The line grows by about 24 bytes per section.
 public enum StreamDigestPolicy: Hashable, Sendable {
   /// No digests.
   case never

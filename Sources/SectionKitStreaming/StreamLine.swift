@@ -74,7 +74,8 @@ public struct StreamLineEncoder<Value: Codable & Sendable>: Sendable {
   /// order, so equal updates give equal bytes. The envelope, the index paths and the ranges are
   /// written byte by byte; strings and integers too, other values through their `Codable`
   /// conformance (one `JSONEncoder` call for all the values of the line). A changeset with a
-  /// ``StreamChangeset/digest`` is a line of version 2; any other line is of version 1.
+  /// ``StreamChangeset/digest`` is a line of version 3 (version 2 for a digest of kind
+  /// ``StreamDigest/Kind/sequential``); any other line is of version 1.
   ///
   /// - Throws: what encoding a value throws (`EncodingError`).
   /// - Complexity: O(n) for the n values and changes of the update.
