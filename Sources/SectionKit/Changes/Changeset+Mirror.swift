@@ -410,7 +410,12 @@ struct MirrorPlan {
     self.newToOld = newToOld
 
     // Elements, in old coordinates.
-    var removedPaths = Set<IndexPath>()
+    /// Two integers, hashed faster than an `IndexPath`.
+    struct Path: Hashable {
+      var section: Int
+      var item: Int
+    }
+    var removedPaths = Set<Path>()
     func leaveOld(_ path: IndexPath, _ field: String) throws -> (section: Int, item: Int) {
       guard path.count == 2 else {
         throw fail(field, "\(path)", "an element path has two components, [section, element]")
@@ -428,26 +433,29 @@ struct MirrorPlan {
           field, format(path),
           "element \(item) is out of range 0..<\(oldCounts[section]) of old section \(section)")
       }
-      guard removedPaths.insert(path).inserted else {
+      guard removedPaths.insert(Path(section: section, item: item)).inserted else {
         throw fail(field, format(path), "the element leaves twice (deleted, reloaded or moved)")
       }
       elements[section, default: Arrivals()].removed.append(item)
       return (section, item)
     }
-    var arrivals: [(section: Int, item: Int, source: Source, field: String, text: String)] = []
-    func arriveNew(_ path: IndexPath, _ field: String, _ source: Source, _ text: String) throws {
+    var arrivals: [(section: Int, item: Int, source: Source)] = []
+    // `text` is formatted only for an error: formatting every path cost more than the rest.
+    func arriveNew(
+      _ path: IndexPath, _ field: String, _ source: Source, _ text: @autoclosure () -> String
+    ) throws {
       guard path.count == 2 else {
         throw fail(field, "\(path)", "an element path has two components, [section, element]")
       }
       let (section, item) = (path[0], path[1])
       guard section >= 0 && section < newSections, let old = newToOld[section] else {
         throw fail(
-          field, text,
+          field, text(),
           "section \(section) is out of the new range 0..<\(newSections), or inserted or reloaded "
             + "whole")
       }
-      guard item >= 0 else { throw fail(field, text, "element \(item) is negative") }
-      arrivals.append((old, item, source, field, text))
+      guard item >= 0 else { throw fail(field, text(), "element \(item) is negative") }
+      arrivals.append((old, item, source))
     }
     for path in changeset.deletedElements { _ = try leaveOld(path, "deletedElements") }
     let destinations = changeset.reloadedElementDestinations
