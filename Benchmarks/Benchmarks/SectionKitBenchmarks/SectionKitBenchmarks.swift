@@ -10,16 +10,19 @@ import SectionKitTesting
 // the same 10⁶-element builds and diffs. The stream lines are those of `StreamBench.lines` (one
 // section of 10,000 strings, changesets of 10 changes), drawn from a seeded generator here.
 //
-// Each benchmark measures malloc counts, checked exactly against `Thresholds/` (CI runs the check),
-// and wall time, printed but not checked: this machine has no perf events (`perf stat -e
+// Each benchmark measures malloc counts, checked against `Thresholds/` (CI runs the check), and
+// wall time, printed but not checked: this machine has no perf events (`perf stat -e
 // instructions` reports "not supported"), so no instruction counts, and under the load of a
 // shared 2-core machine the 90th percentile of wall time (the one percentile the threshold check
-// reads) varies twentyfold between runs. See the README's "Benchmarks" section.
+// reads) varies twentyfold between runs. See `Docs/Performance.md`, "package-benchmark and CI".
 
-/// Malloc counts exact; wall time not checked (see above).
+/// Malloc counts within 2 blocks a sample of the threshold, either way: the count is of the whole
+/// process, and in 2 of 126 benchmark runs a sample counted one block more than every other run
+/// (the runner's own threads allocate now and then), while one allocation per change, batch,
+/// build step or line adds at least 10 a sample. Wall time is not checked (see above).
 var thresholds: [BenchmarkMetric: BenchmarkThresholds] {
   [
-    .mallocCountTotal: BenchmarkThresholds(absolute: [.p90: 0]),
+    .mallocCountTotal: BenchmarkThresholds(absolute: [.p90: 2]),
     .wallClock: .none,
   ]
 }
