@@ -176,7 +176,11 @@ import Testing
     f.coordinator.performBatchUpdates {
       f.a.append("a3")
       f.a.append("a4")
+      #expect(phase(of: f.coordinator) == "batching(1, reducing)")
       f.coordinator.adapter = nil
+      // What the batch recorded will never be applied: dropped at once.
+      #expect(phase(of: f.coordinator) == "batching(1, reload(stale))")
+      f.coordinator.checkInvariants()
     }
     #expect(phase(of: f.coordinator) == "detached(stale)")
     f.coordinator.checkInvariants()
@@ -367,8 +371,8 @@ func phase(of coordinator: Coordinator) -> String {
     case .none: call = "none"
     case .reloadData: call = "reloadData"
     case .apply(nil): call = "apply(committed)"
-    case .apply(let pending?):
-      switch pending.follower {
+    case .apply(let follower?):
+      switch follower {
       case .reducer: call = "apply(reducer)"
       case .single: call = "apply(single)"
       case .dropped: call = "apply(dropped)"

@@ -59,17 +59,15 @@ extension Coordinator {
     return true
   }
 
-  /// The changeset being applied that the adapter has not committed yet.
-  var pendingCommit: PendingCommit? {
-    if case .apply(let pending) = adapterCall { return pending }
+  /// What follows the adapter's paths through the changeset being applied, until the adapter
+  /// commits it (``pendingCommit``).
+  var pendingFollower: ChangeFollower? {
+    if case .apply(let follower) = adapterCall { return follower }
     return nil
   }
 
   /// Whether a changeset is being applied that the adapter has not committed yet.
-  var hasPendingCommit: Bool {
-    if case .apply(let pending) = adapterCall { return pending != nil }
-    return false
-  }
+  var hasPendingCommit: Bool { pendingFollower != nil }
 
   /// Whether the sections the adapter shows are the model's, at the same positions: no event
   /// recorded, no reload owed, no changeset waiting for `updateData`.
@@ -80,7 +78,7 @@ extension Coordinator {
     case .batching(let batch): return batch.draft.isEmpty
     case .delivering(let delivery):
       guard delivery.batch.draft.isEmpty else { return false }
-      if case .apply(let pending) = delivery.call { return pending == nil }
+      if case .apply(let follower) = delivery.call { return follower == nil }
       return true
     }
   }
@@ -88,7 +86,7 @@ extension Coordinator {
   /// What ``batchReducer`` is doing now.
   var reducerRole: ReducerRole {
     if case .reducing = batchDraft { return .open }
-    if case .reducer = pendingCommit?.follower { return .applying }
+    if case .reducer = pendingFollower { return .applying }
     return .spare
   }
 
@@ -316,12 +314,8 @@ extension Coordinator {
         continue
       }
       guard batchHasEvents else { break }
-      guard let adapter else {
-        // The adapter went away after the batch recorded its events: the next one reloads (the
-        // handlers are told first what the reload drops).
-        detachFromModel()
-        continue
-      }
+      // Events are recorded only while an adapter is attached (detaching drops them).
+      guard let adapter else { preconditionFailure("Coordinator: events recorded with no adapter") }
       // Read the reducer off and drop it before the presented state changes: it shares the
       // presented counts, and holding them would copy them on the first write.
       let (commit, follower, events) = takeDraft()
@@ -342,7 +336,8 @@ extension Coordinator {
   ) {
     let changeset = commit.changeset
     // Moved, not copied: the commit's arrays are neither retained nor released again.
-    setAdapterCall(.apply(PendingCommit(commit: consume commit, follower: follower)))
+    pendingCommit = consume commit
+    setAdapterCall(.apply(follower))
     callApply(adapter, consume changeset)
     let survivors = pendingSurvivors()
     let pending = takePendingCommit(endingCall: true)
@@ -371,7 +366,8 @@ extension Coordinator {
   }
 
   /// Reads the open batch's events off as a commit, leaving the batch empty: the follower of its
-  /// changeset until `updateData`, and its events for diagnostics.
+  /// changeset until `updateData`, and its events for diagnostics. The moves across sections
+  /// made in the changeset go to ``applyingMovesAcross``.
   private func takeDraft() -> (PresentedState.Commit, ChangeFollower, BatchEvents) {
     if let single = singleChange {
       setDraft(.empty)
@@ -380,23 +376,27 @@ extension Coordinator {
     }
     var commit = batchReducer.finish(mapping: mapping)
     commit.changeset.storeSectionSets()
-    var movesAcross: [IndexPath: IndexPath] = Dictionary()
     if let moves = expectedMovesAcross.take() {
-      movesAcross = pairMovesAcross(moves, in: &commit.changeset)
+      applyingMovesAcross = pairMovesAcross(moves, in: &commit.changeset)
     }
     // Kept until `updateData` (and retired before the presented state changes): until then the
     // adapter's paths are followed to the model through it.
     let events = batchReducer.events
     setDraft(.empty)
-    if commit.changeset.isEmpty { retireReducer() }
-    return (commit, .reducer(movesAcross: movesAcross), events)
+    if commit.changeset.isEmpty {
+      retireReducer()
+      if !applyingMovesAcross.isEmpty { applyingMovesAcross = [:] }
+    }
+    return (commit, .reducer, events)
   }
 
   /// The selected elements the pending changeset deletes although they survived (see
   /// ``selectedSurvivors(of:)``), asked while its reducer still follows it.
   private func pendingSurvivors() -> [IndexPath: IndexPath] {
-    guard !handlers.selection.isEmpty, let pending = pendingCommit else { return Dictionary() }
-    return selectedSurvivors(of: pending.commit.changeset)
+    guard !handlers.selection.isEmpty, hasPendingCommit, let commit = pendingCommit else {
+      return Dictionary()
+    }
+    return selectedSurvivors(of: commit.changeset)
   }
 
   /// Switches the data source to the state after the changeset being applied.
@@ -410,13 +410,14 @@ extension Coordinator {
   /// Takes the changeset being applied out of the phase, the adapter's `apply` then committed
   /// (`endingCall`: returned). Its arrays are then held by the result alone.
   private func takePendingCommit(endingCall: Bool) -> (PresentedState.Commit, ChangeFollower)? {
-    guard case .delivering(var delivery) = phase, case .apply(let pending) = delivery.call else {
+    guard case .delivering(var delivery) = phase, case .apply(let follower) = delivery.call else {
       return nil
     }
     delivery.call = endingCall ? .none : .apply(nil)
     phase = .delivering(delivery)
-    guard let pending else { return nil }
-    return (pending.commit, pending.follower)
+    guard let follower, let commit = pendingCommit.take() else { return nil }
+    if !applyingMovesAcross.isEmpty { applyingMovesAcross = [:] }
+    return (commit, follower)
   }
 
   /// Applies `commit`, taken out of the phase, to the presented state.
@@ -435,9 +436,9 @@ extension Coordinator {
   /// Stops following the changeset being applied (the tree was replaced: its paths lead
   /// nowhere); the adapter's `updateData` still commits it.
   func dropFollower() {
-    guard var pending = pendingCommit else { return }
-    if case .reducer = pending.follower { retireReducer() }
-    pending.follower = .dropped
-    setAdapterCall(.apply(pending))
+    guard let follower = pendingFollower else { return }
+    if case .reducer = follower { retireReducer() }
+    if !applyingMovesAcross.isEmpty { applyingMovesAcross = [:] }
+    setAdapterCall(.apply(.dropped))
   }
 }

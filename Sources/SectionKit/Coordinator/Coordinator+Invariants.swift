@@ -12,6 +12,7 @@ extension Coordinator {
         "Coordinator: \(coveredLinks.count) inserted sections drop their events outside a batch")
       switch phase {
       case .idle:
+        precondition(pendingCommit == nil, "Coordinator: idle with a commit pending")
         precondition(!reducerHoldsEvents, "Coordinator: idle with a reducer at work")
         if adapter != nil { checkPresentedIsModel() }
       case .detached(let stale):
@@ -26,18 +27,33 @@ extension Coordinator {
         checkBatch(delivery.batch)
         switch delivery.call {
         case .none, .reloadData: break
-        case .apply(let pending):
-          guard let pending else { break }
+        case .apply(let follower):
+          precondition(
+            (follower != nil) == (pendingCommit != nil),
+            "Coordinator: inside apply, a commit is pending: \(pendingCommit != nil), its "
+              + "follower: \(follower.map { "\($0)" } ?? "none")")
+          guard let follower else { break }
           // A reload may be owed meanwhile (an adapter attached, the tree replaced).
           precondition(
             !batchHasEvents,
             "Coordinator: an event was recorded before the changeset being applied was committed")
           precondition(
-            !pending.commit.changeset.isEmpty, "Coordinator: an empty changeset is being applied")
-          if case .reducer = pending.follower {
+            pendingCommit?.changeset.isEmpty == false,
+            "Coordinator: an empty changeset is being applied")
+          if case .reducer = follower {
             precondition(
               reducerHoldsEvents, "Coordinator: the applied changeset's reducer was retired")
+          } else {
+            precondition(
+              applyingMovesAcross.isEmpty,
+              "Coordinator: moves across sections without the reducer that read them off")
           }
+        }
+        if case .apply = delivery.call {
+        } else {
+          precondition(
+            pendingCommit == nil && applyingMovesAcross.isEmpty,
+            "Coordinator: a commit is pending outside apply")
         }
       }
     #endif

@@ -196,9 +196,9 @@ extension Coordinator {
     case .reducing: followed = batchReducer.newPath(ofOld: indexPath)
     case .single(let single): followed = single.newPath(ofOld: indexPath)
     case .empty, .reload:
-      switch pendingCommit?.follower {
-      case .reducer(let movesAcross):
-        if let moved = movesAcross[indexPath] {
+      switch pendingFollower {
+      case .reducer:
+        if let moved = applyingMovesAcross[indexPath] {
           return (mapping.section(at: moved[0]), moved[1])
         }
         followed = batchReducer.newPath(ofOld: indexPath)

@@ -175,7 +175,7 @@ extension Coordinator {
   /// a changeset is being applied and the adapter has not called `updateData`.
   var isFollowingChanges: Bool {
     if batchHasEvents { return true }
-    switch pendingCommit?.follower {
+    switch pendingFollower {
     case .reducer, .single: return true
     case .dropped, nil: return false
     }

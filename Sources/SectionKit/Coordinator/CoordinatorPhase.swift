@@ -12,8 +12,13 @@ import Foundation
 ///
 /// What is not here, and why: ``Coordinator/presented``, ``Coordinator/batchReducer``,
 /// ``Coordinator/spareArrays`` and the `updateData` callback are buffers kept across batches for
-/// their storage (held by a payload, each change of state would move or copy them); the
-/// selection and editing state (``Coordinator/handlers``) have their own life across batches;
+/// their storage; the commit of the changeset being applied (``Coordinator/pendingCommit``, with
+/// ``Coordinator/applyingMovesAcross``) is beside the phase, which says whether there is one
+/// (``AdapterCall/apply(_:)``), because every value here is plain: with the commit in a payload,
+/// each read of the phase retained and released its arrays and copied the enum out of line, some
+/// 780 instructions a single change in the outlined copies alone, beside the retains (callgrind,
+/// `sectionkit-bench allocations changes`); the selection and
+/// editing state (``Coordinator/handlers``) have their own life across batches;
 /// ``Coordinator/expectedMovesAcross`` is a hint given before the batch it is for opens.
 enum CoordinatorPhase {
   /// Between batches: nothing recorded, nothing owed to an attached adapter (or, with none
@@ -77,25 +82,18 @@ enum AdapterCall {
   case none
   /// `reloadData(from:)`.
   case reloadData
-  /// `apply(_:from:updateData:)`, with the changeset's commit until the adapter calls
-  /// `updateData` (`nil` after).
-  case apply(PendingCommit?)
-}
-
-/// A changeset handed to the adapter that it has not committed (by calling `updateData`) yet.
-struct PendingCommit {
-  /// The changeset with what the adapter shows after it.
-  var commit: PresentedState.Commit
-  /// What follows the adapter's (old) paths to the model until then.
-  var follower: ChangeFollower
+  /// `apply(_:from:updateData:)`, with what follows the adapter's paths through the changeset
+  /// until the adapter calls `updateData` (`nil` after): while it is set, the changeset's commit
+  /// is ``Coordinator/pendingCommit``.
+  case apply(ChangeFollower?)
 }
 
 /// What follows the adapter's paths through a changeset being applied.
 enum ChangeFollower {
-  /// The reducer (``Coordinator/batchReducer``) that read the changeset off; with the moves
-  /// across sections made in it (old path → new path), which the reducer, which saw a removal
-  /// and an insertion, does not know.
-  case reducer(movesAcross: [IndexPath: IndexPath])
+  /// The reducer (``Coordinator/batchReducer``) that read the changeset off, with the moves
+  /// across sections made in it (``Coordinator/applyingMovesAcross``), which the reducer, which
+  /// saw a removal and an insertion, does not know.
+  case reducer
   /// The single change it was read off from.
   case single(SingleChange)
   /// None: the tree was replaced meanwhile, its old paths lead nowhere.
@@ -112,7 +110,7 @@ enum ChangeFollower {
 enum ReducerRole: UInt8, CustomStringConvertible {
   /// It reduces the open batch's events (``BatchDraft/reducing``).
   case open
-  /// Its batch's changeset is being applied (``ChangeFollower/reducer(movesAcross:)``).
+  /// Its batch's changeset is being applied (``ChangeFollower/reducer``).
   case applying
   /// Emptied, its arrays kept for the next batch (or new).
   case spare
