@@ -48,8 +48,9 @@ public final class Coordinator {
 
   /// The root of the tree.
   public private(set) var sectionProvider: any SectionProvider
-  /// The mapping that flattens the tree; its delegate is this coordinator (unchecked for
-  /// exclusivity as the properties below: every event and every batch read it, and `adapter`).
+  /// The mapping that flattens the tree; its delegate is this coordinator.
+  // `mapping` and `adapter` skip the exclusivity checks as the properties below (every event and
+  // every batch read them).
   @exclusivity(unchecked) public private(set) var mapping: SectionProviderMapping
 
   /// The adapter shown the tree. Setting one makes it reload; `nil` detaches the current one.
@@ -65,7 +66,9 @@ public final class Coordinator {
     }
   }
 
-  /// What the coordinator is doing now (see ``CoordinatorPhase``).
+  /// What the coordinator is doing now: ``State/idle`` between batches (with or without an
+  /// adapter), ``State/batching`` while a batch is open, ``State/applying`` while it hands out a
+  /// changeset, a reload or the calls owed to handlers and the adapter.
   public var state: State {
     switch phase {
     case .idle, .detached: return .idle
