@@ -157,7 +157,7 @@ extension Coordinator {
   /// - Complexity: O(1) for a path; O(d) for a section d levels deep; plus the id lookup.
   public func indexPath(for reference: ElementReference) throws(ElementLookupError) -> IndexPath {
     let path = try shownPath(reference)
-    guard !isFollowingChanges && pendingCommit == nil else { throw .batchInProgress }
+    guard !isFollowingChanges && !hasPendingCommit else { throw .batchInProgress }
     return path
   }
 
@@ -195,7 +195,7 @@ extension Coordinator {
       }
       return IndexPath(item: index, section: shown)
     case .id(let id, let section):
-      guard !isFollowingChanges && pendingCommit == nil else {
+      guard !isFollowingChanges && !hasPendingCommit else {
         throw .batchInProgress
       }
       guard let identifying = section as? any IdentifiableElementsSection else {
@@ -214,14 +214,20 @@ extension Coordinator {
   /// Where the element the adapter shows at `indexPath` (in range) is in the model, followed
   /// through the open batch or the changeset being applied; `nil` when it was deleted.
   func followedToModel(_ indexPath: IndexPath) -> (section: any Section, index: Int)? {
-    if let moved = applyingMovesAcross[indexPath], reducerRole != .open {
-      return (mapping.section(at: moved[0]), moved[1])
-    }
     let followed: IndexPath?
-    if reducerRole == .open || reducerRole == .applying {
-      followed = batchReducer.newPath(ofOld: indexPath)
-    } else {
-      followed = (singleChange ?? applyingSingle)?.newPath(ofOld: indexPath)
+    switch batchDraft {
+    case .reducing: followed = batchReducer.newPath(ofOld: indexPath)
+    case .single(let single): followed = single.newPath(ofOld: indexPath)
+    case .empty, .reload:
+      switch pendingFollower {
+      case .reducer:
+        if let moved = applyingMovesAcross[indexPath] {
+          return (mapping.section(at: moved[0]), moved[1])
+        }
+        followed = batchReducer.newPath(ofOld: indexPath)
+      case .single(let single): followed = single.newPath(ofOld: indexPath)
+      case .dropped, nil: followed = nil
+      }
     }
     guard let found = followed else { return nil }
     return (mapping.section(at: found[0]), found[1])

@@ -412,7 +412,7 @@ extension Coordinator {
   ///   sections inside a batch.
   func presentedIndex(of section: any Section) -> Int? {
     let state = current
-    if !batchHasEvents && !needsReload && pendingCommit == nil {
+    if presentsModel {
       guard let index = mapping.sectionOffset(for: section),
         index < state.sections.count, state.sections[index] === section
       else { return nil }
