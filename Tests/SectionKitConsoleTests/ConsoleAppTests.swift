@@ -10,7 +10,8 @@ import Testing
 
 /// `ConsoleApp`'s loop on pipes (not terminals: nothing is switched): keys decoded across reads,
 /// a lone Escape after the delay, and messages from another thread, in the order they came.
-@Suite struct ConsoleAppTests {
+/// Serialized: a process has one terminal, and a second `ConsoleApp` started while one runs traps.
+@Suite(.serialized) struct ConsoleAppTests {
   enum Seen: Equatable {
     case key(ConsoleKey)
     case message(String)
