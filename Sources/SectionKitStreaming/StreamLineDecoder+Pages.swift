@@ -69,7 +69,8 @@ extension StreamLineDecoder {
       let stream = envelope.stream, let page = envelope.page, let pages = envelope.pages,
       let first = envelope.first, let range = envelope.sections
     else {
-      throw fail(.malformed, "a snapshot page needs v, type, seq, stream, page, pages, first, sections")
+      throw fail(
+        .malformed, "a snapshot page needs v, type, seq, stream, page, pages, first, sections")
     }
     guard v == SnapshotPage.version else {
       throw fail(

@@ -15,7 +15,8 @@ import Testing
     -> [(update: StreamUpdate<Card>, content: [[Card]])]
   {
     let board = RandomBoard(
-      sections: Int.random(in: 3...8, using: &random), cards: Int.random(in: 50...80, using: &random))
+      sections: Int.random(in: 3...8, using: &random),
+      cards: Int.random(in: 50...80, using: &random))
     let subscription = board.stream.subscribe()
     var result = drain(subscription).map { ($0, board.content) }
     for batch in 0..<40 {
@@ -90,7 +91,10 @@ import Testing
     let alphabet = Array("aé\"\\\n\u{2028}/😀 7\u{1}")
     let sections = (0..<Int.random(in: 0...6, using: &random)).map { _ in
       (0..<Int.random(in: 0...200, using: &random)).map { _ in
-        String((0..<Int.random(in: 0...40, using: &random)).map { _ in alphabet.randomElement(using: &random)! })
+        String(
+          (0..<Int.random(in: 0...40, using: &random)).map { _ in
+            alphabet.randomElement(using: &random)!
+          })
       }
     }
     let update = StreamUpdate<String>.snapshot(
@@ -178,8 +182,10 @@ import Testing
   }
 
   @Test func aPageWithItsKeysInAnotherOrderIsReadAndOneThatDoesNotFollowIsRefused() throws {
-    let page0 = #"{"v":4,"type":"snapshotPage","stream":"s","seq":2,"pages":2,"page":0,"first":[0,0],"sections":[["a","b"]]}"#
-    let page1 = #"{"sections":[["c"],[]],"v":4,"type":"snapshotPage","stream":"s","seq":2,"pages":2,"page":1,"first":[0,2]}"#
+    let page0 =
+      #"{"v":4,"type":"snapshotPage","stream":"s","seq":2,"pages":2,"page":0,"first":[0,0],"sections":[["a","b"]]}"#
+    let page1 =
+      #"{"sections":[["c"],[]],"v":4,"type":"snapshotPage","stream":"s","seq":2,"pages":2,"page":1,"first":[0,2]}"#
     var decoder = StreamLineDecoder<String>()
     #expect(try decoder.read(line: Data(page0.utf8)) == nil)
     #expect(
@@ -196,7 +202,8 @@ import Testing
     // A field a page does not define, a page of another version.
     var other = StreamLineDecoder<String>()
     #expect {
-      try other.read(line: Data(page0.replacingOccurrences(of: "\"page\":0", with: "\"page\":0,\"x\":1").utf8))
+      try other.read(
+        line: Data(page0.replacingOccurrences(of: "\"page\":0", with: "\"page\":0,\"x\":1").utf8))
     } throws: { error in
       (error as? StreamLineError).map { $0.kind == .malformed && $0.detail.contains("x:") } ?? false
     }
@@ -209,7 +216,8 @@ import Testing
 
   @Test func anElementLongerThanAPageIsAnEncodingError() {
     let update = StreamUpdate<String>.snapshot(
-      StreamSnapshot(stream: "s", sequence: 1, sections: [["a", String(repeating: "x", count: 3_000)]]))
+      StreamSnapshot(
+        stream: "s", sequence: 1, sections: [["a", String(repeating: "x", count: 3_000)]]))
     #expect(throws: EncodingError.self) {
       try StreamLineEncoder<String>(maximumLineLength: 2_048).encode(update)
     }
