@@ -19,6 +19,7 @@ let package = Package(
     .library(name: "SectionKitLayout", targets: ["SectionKitLayout"]),
     .library(name: "SectionKitLayoutBridge", targets: ["SectionKitLayoutBridge"]),
     .library(name: "SectionKitStreaming", targets: ["SectionKitStreaming"]),
+    .library(name: "SectionKitConsoleStreaming", targets: ["SectionKitConsoleStreaming"]),
     .executable(name: "sectionkit-demo", targets: ["sectionkit-demo"]),
     .executable(name: "sectionkit-bench", targets: ["sectionkit-bench"]),
   ],
@@ -34,6 +35,12 @@ let package = Package(
     .target(name: "SectionKitLayoutBridge", dependencies: ["SectionKit", "SectionKitLayout"]),
     // A model's updates as a stream many clients follow: publisher, replay, JSON lines, mirror.
     .target(name: "SectionKitStreaming", dependencies: ["SectionKit"]),
+    // A terminal client of a remote list: ConsoleListView following a windowed subscription.
+    // Its own product, so that neither SectionKitConsole nor SectionKitStreaming depends on the
+    // other.
+    .target(
+      name: "SectionKitConsoleStreaming",
+      dependencies: ["SectionKit", "SectionKitConsole", "SectionKitStreaming"]),
     // The demo's scripts and the example layouts, shared by `sectionkit-demo` and the golden
     // tests. Not a product: nothing here is API, and no library target depends on it.
     .target(
@@ -80,7 +87,8 @@ let package = Package(
       name: "SectionKitStreamingTests",
       dependencies: [
         "SectionKit", "SectionKitStreaming", "SectionKitTesting", "SectionKitConsole",
-        "SectionKitExamples", "sectionkit-demo", "sectionkit-server-example",
+        "SectionKitConsoleStreaming", "SectionKitExamples", "sectionkit-demo",
+        "sectionkit-server-example",
       ]),
     .testTarget(
       name: "SectionKitTestingTests", dependencies: ["SectionKit", "SectionKitTesting"]),

@@ -16,7 +16,7 @@ exec 2>&1
 
 # The library products, in dependency order, and what each one's documentation may link to.
 modules=(SectionKit SectionKitLayout SectionKitTesting SectionKitLayoutBridge SectionKitConsole
-  SectionKitStreaming)
+  SectionKitStreaming SectionKitConsoleStreaming)
 declare -A linksInto=(
   [SectionKit]=""
   [SectionKitLayout]=""
@@ -24,6 +24,7 @@ declare -A linksInto=(
   [SectionKitLayoutBridge]="SectionKit SectionKitLayout"
   [SectionKitConsole]="SectionKit SectionKitLayout SectionKitLayoutBridge"
   [SectionKitStreaming]="SectionKit"
+  [SectionKitConsoleStreaming]="SectionKit SectionKitLayout SectionKitLayoutBridge SectionKitConsole SectionKitStreaming"
 )
 
 output=.build/docs

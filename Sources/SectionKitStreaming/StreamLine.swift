@@ -62,25 +62,40 @@ public struct StreamLineEncoder<Value: Codable & Sendable>: Sendable {
   let encoder: JSONEncoder
   /// How the values are written.
   let coding: ValueCoding
+  /// The longest line written, in bytes before its newline: a snapshot whose line would be longer
+  /// is written as page lines of at most this many bytes (`Docs/Streaming.md`, "Large snapshots
+  /// in pages"). Give it the ``StreamLineDecoder/maximumLineLength`` of the clients.
+  public let maximumLineLength: Int
 
-  /// Creates an encoder.
-  public init() {
+  /// Creates an encoder that writes lines of at most `maximumLineLength` bytes (16 MiB, the
+  /// decoder's default): a longer snapshot is written in pages.
+  ///
+  /// - Parameter maximumLineLength: at least 2,048 bytes (a page's envelope and a value).
+  public init(maximumLineLength: Int = 16 << 20) {
+    precondition(
+      maximumLineLength >= SnapshotPage.minimumLineLength,
+      "StreamLineEncoder(maximumLineLength: \(maximumLineLength)): a page needs at least "
+        + "\(SnapshotPage.minimumLineLength) bytes")
+    self.maximumLineLength = maximumLineLength
     encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     coding = ValueCoding.of(Value.self)
   }
 
-  /// One line for `update`, ending with a newline. Keys are sorted and lists are in ascending
-  /// order, so equal updates give equal bytes. The envelope, the index paths and the ranges are
+  /// One line for `update`, ending with a newline — or, for a snapshot whose line would be longer
+  /// than ``maximumLineLength``, its page lines one after the other (``encodeLines(_:)`` gives
+  /// them one by one). Keys are sorted and lists are in ascending order, so equal updates give
+  /// equal bytes. The envelope, the index paths and the ranges are
   /// written byte by byte; strings and integers too, other values through their `Codable`
   /// conformance (one `JSONEncoder` call for all the values of the line). A changeset with a
   /// ``StreamChangeset/digest`` is a line of version 3 (version 2 for a digest of kind
   /// ``StreamDigest/Kind/sequential``); any other line is of version 1.
   ///
-  /// - Throws: what encoding a value throws (`EncodingError`).
+  /// - Throws: what encoding a value throws (`EncodingError`), or `EncodingError.invalidValue`
+  ///   for a snapshot element that does not fit a page on its own.
   /// - Complexity: O(n) for the n values and changes of the update.
   public func encode(_ update: StreamUpdate<Value>) throws -> Data {
-    Data(try bytes(update))
+    Data(try lines(update))
   }
 
   /// The line for `update` through `JSONEncoder`, as this library wrote it before its own codec:

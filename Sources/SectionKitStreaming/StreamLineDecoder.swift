@@ -39,7 +39,9 @@ public struct StreamLineDecoder<Value: Codable & Sendable>: Sendable {
   /// are then dropped).
   private var partialOverflow: Int?
   /// The order of the lines read so far.
-  private var order: SequenceCheck
+  var order: SequenceCheck
+  /// The pages of a snapshot received so far, while its last page has not come.
+  var assembly: PageAssembly<Value>?
 
   /// Creates a decoder for a stream that starts with a snapshot, or — given the `position` a
   /// resumed subscription continues from — with the changeset after it.
@@ -57,13 +59,35 @@ public struct StreamLineDecoder<Value: Codable & Sendable>: Sendable {
 
   // MARK: Lines
 
-  /// Decodes one line (without its newline).
+  /// Decodes one line (without its newline) that is not a page of a snapshot (``read(line:)``
+  /// reads those too).
   ///
-  /// - Throws: ``StreamLineError`` naming the line.
+  /// - Throws: ``StreamLineError`` naming the line; ``StreamLineError/Kind/malformed`` for a
+  ///   page that is not a snapshot's last (the page is kept: read the next ones with
+  ///   ``read(line:)`` or ``next()``).
   /// - Complexity: O(n) for a line of n bytes, plus O(k log k) for a changeset of k changes.
   public mutating func decode(line: some DataProtocol) throws(StreamLineError) -> StreamUpdate<
     Value
   > {
+    guard let update = try read(line: line) else {
+      throw StreamLineError(
+        line: lineNumber, kind: .malformed,
+        detail: "a page of a snapshot, not its last: read page lines with read(line:) or next()")
+    }
+    return update
+  }
+
+  /// Reads one line (without its newline): its update, or `nil` for a page of a snapshot that is
+  /// not its last (`Docs/Streaming.md`, "Large snapshots in pages"); the snapshot comes with its
+  /// last page.
+  ///
+  /// - Throws: ``StreamLineError`` naming the line: ``StreamLineError/Kind/outOfOrder`` for a
+  ///   page missing, repeated or of another update, or for another line before a snapshot's last
+  ///   page (the pages so far are dropped).
+  /// - Complexity: O(n) for a line of n bytes, plus O(k log k) for a changeset of k changes.
+  public mutating func read(line: some DataProtocol) throws(StreamLineError) -> StreamUpdate<
+    Value
+  >? {
     var bytes: [UInt8] = []
     bytes.reserveCapacity(line.count)
     for region in line.regions {
@@ -72,20 +96,43 @@ public struct StreamLineDecoder<Value: Codable & Sendable>: Sendable {
     return try decode(bytes: bytes)
   }
 
-  /// ``decode(line:)`` for a line's bytes.
-  private mutating func decode(bytes: [UInt8]) throws(StreamLineError) -> StreamUpdate<Value> {
+  /// ``read(line:)`` for a line's bytes.
+  private mutating func decode(bytes: [UInt8]) throws(StreamLineError) -> StreamUpdate<Value>? {
     lineNumber += 1
     guard bytes.count <= maximumLineLength else {
+      assembly = nil
       throw StreamLineError(
         line: lineNumber, kind: .tooLong,
         detail: "\(bytes.count) bytes, more than the \(maximumLineLength) accepted")
     }
-    let update =
-      try usesFoundationReference
-      ? Self.parseReference(Data(bytes), line: lineNumber)
-      : bytes.withUnsafeBufferPointer { (buffer) throws(StreamLineError) in
-        try Self.parseFast(buffer, line: lineNumber)
+    // A page line: recognized by its first key as this library writes it, or, its keys in
+    // another order, when it does not read as a snapshot or a changeset.
+    if bytes.withUnsafeBufferPointer(Self.startsAsPage) {
+      return try bytes.withUnsafeBufferPointer { (buffer) throws(StreamLineError) in
+        try readPage(buffer)
       }
+    }
+    let update: StreamUpdate<Value>
+    do {
+      update =
+        try usesFoundationReference
+        ? Self.parseReference(Data(bytes), line: lineNumber)
+        : bytes.withUnsafeBufferPointer { (buffer) throws(StreamLineError) in
+          try Self.parseFast(buffer, line: lineNumber)
+        }
+    } catch {
+      guard bytes.withUnsafeBufferPointer(Self.isPage) else {
+        assembly = nil
+        throw error
+      }
+      return try bytes.withUnsafeBufferPointer { (buffer) throws(StreamLineError) in
+        try readPage(buffer)
+      }
+    }
+    if let pending = assembly {
+      assembly = nil
+      throw Self.interrupted(pending, line: lineNumber)
+    }
     do {
       try order.check(update)
     } catch {
@@ -149,27 +196,35 @@ public struct StreamLineDecoder<Value: Codable & Sendable>: Sendable {
       switch line {
       case .tooLong(let length):
         lineNumber += 1
+        assembly = nil
         throw StreamLineError(
           line: lineNumber, kind: .tooLong,
           detail: "\(length) bytes, more than the \(maximumLineLength) accepted")
       case .bytes(let bytes) where bytes.isEmpty:
         lineNumber += 1
       case .bytes(let bytes):
-        return try decode(bytes: bytes)
+        if let update = try decode(bytes: bytes) { return update }
       }
     }
     return nil
   }
 
-  /// Checks that the input ended with a complete line.
+  /// Checks that the input ended with a complete line, and not inside a snapshot in pages.
   ///
-  /// - Throws: ``StreamLineError/Kind/truncated`` when bytes of an unfinished line remain.
+  /// - Throws: ``StreamLineError/Kind/truncated`` when bytes of an unfinished line remain, or a
+  ///   snapshot's last page did not come.
   public func finish() throws(StreamLineError) {
     let length = partialOverflow ?? partial.count
     guard length == 0 else {
       throw StreamLineError(
         line: lineNumber + complete.count + 1, kind: .truncated,
         detail: "the input ends inside a line (\(length) bytes without a newline)")
+    }
+    if let pending = assembly, complete.count == 0 {
+      throw StreamLineError(
+        line: lineNumber, kind: .truncated,
+        detail: "the input ends inside update \(pending.sequence), a snapshot of "
+          + "\(pending.pages) pages: \(pending.next) came")
     }
   }
 

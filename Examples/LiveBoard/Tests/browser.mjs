@@ -14,10 +14,10 @@
 
 import { spawn } from 'node:child_process';
 import { createServer, connect } from 'node:net';
-import { mkdtempSync, mkdirSync, writeFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sleep, until, freePort, startChromium } from './devtools.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const options = {
@@ -44,28 +44,6 @@ const watchdog = setTimeout(() => { console.error('browser test: timed out after
 let seed = options.seed;
 const random = () => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed / 2147483648; };
 const pick = (list) => list[Math.floor(random() * list.length)];
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function until(what, check, ms = 10_000) {
-  const deadline = Date.now() + ms;
-  let last;
-  while (Date.now() < deadline) {
-    last = await check();
-    if (last) return last;
-    await sleep(50);
-  }
-  throw new Error(`browser test: timed out waiting for ${what}`);
-}
-
-function freePort() {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 // The server.
 let server = null;
 async function startServer(port, extra = []) {
@@ -107,48 +85,6 @@ function startProxy(listenPort, targetPort) {
     cut() { for (const socket of sockets) socket.destroy(); },
     close() { proxy.close(); for (const socket of sockets) socket.destroy(); },
   })));
-}
-
-// Chromium over the DevTools protocol.
-async function startChromium() {
-  const port = await freePort();
-  const profile = mkdtempSync(join(tmpdir(), 'liveboard-chromium-'));
-  const child = spawn(options.chromium, [
-    '--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run',
-    `--remote-debugging-address=127.0.0.1`, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`,
-    '--window-size=1000,700', 'about:blank',
-  ], { stdio: ['ignore', 'ignore', 'ignore'] });
-  children.push(child);
-  process.on('exit', () => { try { rmSync(profile, { recursive: true, force: true, maxRetries: 3 }); } catch {} });
-  const targets = await until('Chromium', async () => {
-    try {
-      const list = await (await fetch(`http://127.0.0.1:${port}/json/list`)).json();
-      return list.find((target) => target.type === 'page');
-    } catch { return null; }
-  }, 30_000);
-  const socket = new WebSocket(targets.webSocketDebuggerUrl);
-  await new Promise((resolve, reject) => { socket.onopen = resolve; socket.onerror = reject; });
-  let next = 1;
-  const pending = new Map();
-  socket.onmessage = (event) => {
-    const message = JSON.parse(event.data);
-    if (message.id && pending.has(message.id)) {
-      const { resolve, reject } = pending.get(message.id);
-      pending.delete(message.id);
-      if (message.error) reject(new Error(JSON.stringify(message.error))); else resolve(message.result);
-    }
-  };
-  const send = (method, params = {}) => new Promise((resolve, reject) => {
-    const id = next++;
-    pending.set(id, { resolve, reject });
-    socket.send(JSON.stringify({ id, method, params }));
-  });
-  const evaluate = async (expression) => {
-    const result = await send('Runtime.evaluate', { expression, returnByValue: true, awaitPromise: true });
-    if (result.exceptionDetails) throw new Error(`page: ${JSON.stringify(result.exceptionDetails)}`);
-    return result.result.value;
-  };
-  return { send, evaluate, close() { socket.close(); child.kill('SIGKILL'); } };
 }
 
 const pageState = `(() => {
@@ -234,7 +170,7 @@ async function main() {
   const extra = options.benchCards ? ['--cards', String(options.benchCards)] : [];
   await startServer(serverPort, extra);
   const proxy = await startProxy(proxyPort, serverPort);
-  const browser = await startChromium();
+  const browser = await startChromium({ chromium: options.chromium, children });
   await browser.send('Page.enable');
   await browser.send('Page.navigate', { url: `http://127.0.0.1:${proxyPort}/` });
   let page = await checkPage(browser, base, 'first snapshot');

@@ -61,6 +61,8 @@ public func makeRouter(board: Board, options: LiveBoardOptions = LiveBoardOption
     }
   }
 
+  addWindowRoutes(to: router, board: board, options: options)  // the windowed page
+
   let cache = EventCache()
   // snippet:events
   router.get("events") { request, _ -> Response in
