@@ -90,19 +90,26 @@ final class InstanceProcess: StreamServer {
       line.firstIndex(of: " ").map { (line[..<$0], line[line.index(after: $0)...]) }
       ?? (line[...], "")
     if let id = Int(word) {
-      // Finished outside the lock: finishing runs `onTermination`, which takes it.
-      let failed = heard.withLock { heard -> (Route, any Error)? in
+      // Yielded and finished outside the lock: the stream's own lock is taken by both, and
+      // its termination handler takes this one.
+      let decoded = heard.withLock { heard -> (Route, Result<StreamUpdate<Card>, any Error>)? in
         guard var route = heard.subscriptions[id] else { return nil }  // cancelled meanwhile
         do {
-          route.continuation.yield(try route.decoder.decode(line: Array(rest.utf8)))
+          let update = try route.decoder.decode(line: Array(rest.utf8))
           heard.subscriptions[id] = route
-          return nil
+          return (route, .success(update))
         } catch {
           heard.subscriptions[id] = nil
-          return (route, error)
+          return (route, .failure(error))
         }
       }
-      if let (route, error) = failed { route.continuation.finish(throwing: error) }
+      switch decoded {
+      case (let route, .success(let update))?: route.continuation.yield(update)
+      case (let route, .failure(let error))?:
+        send("cancel \(id)")
+        route.continuation.finish(throwing: error)
+      case nil: break
+      }
       return
     }
     switch word {

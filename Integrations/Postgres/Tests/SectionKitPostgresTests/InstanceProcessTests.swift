@@ -7,7 +7,7 @@ import Testing
 extension PostgresTests {
   /// Instances in processes of their own (`sectionkit-pg-instance`): the owner and its writers in
   /// one, relays in every one, the clients here.
-  @Suite("Instances in separate processes")
+  @Suite("Instances in separate processes", .timeLimit(.minutes(2)))
   struct InstanceProcessTests {
     /// Three instance processes, one owner with four concurrent writers, twenty-four clients that
     /// reconnect to a random instance with their position: every mirror ends equal to the model,
@@ -67,12 +67,12 @@ extension PostgresTests {
 
 /// `count` clients that subscribe to a random instance with their position, take a few updates,
 /// go away for a while and come back elsewhere, until the first instance's writers are done (or
-/// it failed, or 3 minutes passed).
+/// it failed, or a minute passed).
 func hop(_ count: Int, over instances: [InstanceProcess]) async -> [Client] {
-  let deadline = ContinuousClock.now + .seconds(180)
+  let deadline = ContinuousClock.now + .seconds(60)
   let owner = instances[0]
   @Sendable func done() -> Bool {
-    ContinuousClock.now > deadline
+    ContinuousClock.now > deadline || Task.isCancelled
       || owner.heard.withLock { $0.owned != nil || !$0.failures.isEmpty || $0.exited }
   }
   return await withTaskGroup(of: Client.self) { group in
