@@ -35,10 +35,28 @@ let package = Package(
         .product(name: "Logging", package: "swift-log"),
       ]
     ),
+    // The tests' model (cards on a coordinator, its owner), shared by the tests and the instance.
+    .target(
+      name: "PostgresTestSupport",
+      dependencies: [
+        "SectionKitPostgres",
+        .product(name: "SectionKit", package: "SectionKit"),
+        .product(name: "SectionKitStreaming", package: "SectionKit"),
+      ]
+    ),
+    // One server instance in a process of its own, which the tests start. Not a product.
+    .executableTarget(
+      name: "sectionkit-pg-instance",
+      dependencies: [
+        "SectionKitPostgres", "PostgresTestSupport",
+        .product(name: "SectionKitStreaming", package: "SectionKit"),
+        .product(name: "PostgresNIO", package: "postgres-nio"),
+      ]
+    ),
     .testTarget(
       name: "SectionKitPostgresTests",
       dependencies: [
-        "SectionKitPostgres",
+        "SectionKitPostgres", "PostgresTestSupport",
         .product(name: "SectionKit", package: "SectionKit"),
         .product(name: "SectionKitStreaming", package: "SectionKit"),
         .product(name: "PostgresNIO", package: "postgres-nio"),

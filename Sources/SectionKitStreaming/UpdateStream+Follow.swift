@@ -76,27 +76,6 @@ extension UpdateStream {
     }
   }
 
-  /// ``publishSnapshot(_:)`` at sequence number `sequence` rather than the next one.
-  func publishSnapshot(_ sections: [[Value]], at sequence: Int) {
-    var woken: [CheckedContinuation<Void, Never>] = []
-    state.withLock { state in
-      guard !state.isFinished else { return }
-      state.sequence = sequence
-      state.sections = sections
-      state.replay.removeAll()
-      state.statistics.published += 1
-      for subscriber in state.subscribers.values {
-        subscriber.queue.removeAll()
-        subscriber.needsSnapshot = true
-        if let waiting = subscriber.waiting {
-          subscriber.waiting = nil
-          woken.append(waiting)
-        }
-      }
-    }
-    for continuation in woken { continuation.resume() }
-  }
-
   /// A subscription that resumes after `position` from the replay buffer, or `nil` when the
   /// stream cannot resume from it (another stream, too old, ahead, more changesets than a
   /// subscriber's queue holds), where ``subscribe(after:)`` would start with a snapshot: for a

@@ -140,10 +140,16 @@ public final class UpdateStream<Value: Sendable>: Sendable {
   ///
   /// - Complexity: O(p) for p subscribers.
   public func publishSnapshot(_ sections: [[Value]]) {
+    publishSnapshot(sections, at: nil)
+  }
+
+  /// ``publishSnapshot(_:)`` at sequence number `sequence` — a follower's, the number the
+  /// stream it follows gave the snapshot — or, when `nil`, at the next one.
+  func publishSnapshot(_ sections: [[Value]], at sequence: Int?) {
     var woken: [CheckedContinuation<Void, Never>] = []
     state.withLock { state in
       guard !state.isFinished else { return }
-      state.sequence += 1
+      state.sequence = sequence ?? state.sequence + 1
       state.sections = sections
       state.replay.removeAll()
       state.statistics.published += 1

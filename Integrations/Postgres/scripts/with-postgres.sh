@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs a command with a private PostgreSQL cluster: initdb into a temporary folder, pg_ctl on a
 # loopback port, the connection in SECTIONKIT_PG_HOST / _PORT / _USER / _DATABASE, and
-# SECTIONKIT_PG_DATA and SECTIONKIT_PG_CTL for tests that restart it. The cluster is always
+# SECTIONKIT_PG_DATA, SECTIONKIT_PG_CTL and SECTIONKIT_PG_RESTART for tests that restart it. The cluster is always
 # stopped and removed at the end, whatever the command does; the command's status is returned.
 #
 #   Integrations/Postgres/scripts/with-postgres.sh swift test --package-path Integrations/Postgres
@@ -30,6 +30,17 @@ trap stop EXIT
 export SECTIONKIT_PG_HOST=127.0.0.1 SECTIONKIT_PG_PORT=$port SECTIONKIT_PG_USER=sk
 export SECTIONKIT_PG_DATABASE=postgres SECTIONKIT_PG_DATA=$dir/data
 export SECTIONKIT_PG_CTL="${as_db[*]} $bin/pg_ctl"
+# SECTIONKIT_PG_RESTART: a script that restarts the cluster (fast shutdown, same options). The new
+# server must not keep the caller's files open (a test runner's pipes would never close): the
+# script closes every descriptor it was given and sends the server's output to its log.
+cat > "$dir/restart" <<EOF
+#!/usr/bin/env bash
+for fd in \$(ls /proc/\$\$/fd); do [ "\$fd" -gt 2 ] && eval "exec \$fd>&-"; done
+exec ${as_db[*]} $bin/pg_ctl -D $dir/data -l $dir/server.log -w -m fast restart \\
+  < /dev/null > /dev/null 2>&1
+EOF
+chmod 755 "$dir/restart"
+export SECTIONKIT_PG_RESTART=$dir/restart
 status=0
 "$@" || status=$?
 exit $status

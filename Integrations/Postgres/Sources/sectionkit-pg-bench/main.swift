@@ -7,6 +7,9 @@
 // 2. Durable publishes per second, 1 and 4 writers: a batch on the owner's model, then commit().
 // 3. The delay from commit() to a client of another instance (p50, p99), one writer, paced.
 // 4. The catch-up of a client `--behind` updates back: resumed from the log on another instance.
+// 5. Fan-out: `--changesets` changesets (4 writers) to `--subscribers` subscribers spread over 3
+//    relays, each taking every update in batches (`batches()`), as Docs/Streaming.md measures
+//    one process.
 
 import Foundation
 import Logging
@@ -25,6 +28,8 @@ func option(_ name: String, _ fallback: Int) -> Int {
 }
 let publishes = option("--publishes", 2_000)
 let behind = option("--behind", 10_000)
+let fanOutChangesets = option("--changesets", 10_000)
+let fanOutSubscribers = option("--subscribers", 1_000)
 let environment = ProcessInfo.processInfo.environment
 guard let host = environment["SECTIONKIT_PG_HOST"],
   let port = environment["SECTIONKIT_PG_PORT"].flatMap(Int.init)
@@ -182,6 +187,57 @@ do {
     "catch-up of a client \(head - from) updates behind (resumed from the log: "
       + "\(catchingUp.resumedFromLog)): \((ContinuousClock.now - started).milliseconds), "
       + "mirror equal to the model: \(mirror.sections == [await owner.content])")
+  for task in running { task.cancel() }
+  for task in running { await task.value }
+  await owner.owner.stop(release: true)
+}
+
+// 5. Fan-out over 3 relays.
+do {
+  let name = "bench-fanout-\(UUID().uuidString.prefix(6))"
+  let owner = try await Owner(
+    PostgresStreamOwner<Int>.acquire(stream: name, instance: "bench", in: database) { [[]] })
+  let relays = (0..<3).map { _ in PostgresStreamRelay<Int>(stream: name, in: database) }
+  let running = relays.map { relay in Task { await relay.run() } }
+  var followers: [UpdateStream<Int>] = []
+  for relay in relays {
+    while relay.follower == nil { try await Task.sleep(for: .milliseconds(10)) }
+    followers.append(relay.follower!)
+  }
+  let head = await owner.owner.durable + fanOutChangesets
+  let started = ContinuousClock.now
+  let consumers = (0..<fanOutSubscribers).map { index in
+    let subscription = followers[index % followers.count].subscribe()
+    return Task { () -> ContinuousClock.Instant in
+      var last = -1
+      for await batch in subscription.batches() {
+        for update in batch {
+          if case .changeset = update { precondition(update.sequence == last + 1) }
+          last = update.sequence
+        }
+        if last >= head { break }
+      }
+      subscription.cancel()
+      return ContinuousClock.now
+    }
+  }
+  let writers = 4
+  try await withThrowingTaskGroup(of: Void.self) { group in
+    for writer in 0..<writers {
+      let count = fanOutChangesets / writers + (writer < fanOutChangesets % writers ? 1 : 0)
+      group.addTask { for _ in 0..<count { _ = try await owner.batch() } }
+    }
+    try await group.waitForAll()
+  }
+  let published = ContinuousClock.now - started
+  var last = started
+  for consumer in consumers { last = max(last, await consumer.value) }
+  let statistics = followers.map(\.statistics)
+  print(
+    "fan-out, \(fanOutChangesets) changesets (4 writers) to \(fanOutSubscribers) subscribers over "
+      + "3 relays: durable in \((published).milliseconds), every subscriber current after "
+      + "\((last - started).milliseconds); snapshots served after overflows: "
+      + "\(statistics.map(\.snapshotsServed).reduce(0, +) - fanOutSubscribers)")
   for task in running { task.cancel() }
   for task in running { await task.value }
   await owner.owner.stop(release: true)
