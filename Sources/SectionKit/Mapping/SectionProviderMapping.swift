@@ -110,7 +110,8 @@ public final class SectionProviderMapping {
   private var rootLink: ChildLink!
   /// The lookup index: the global index of each presented section, filled on the first lookup.
   /// A section that reports through a link of its own (every child of a built-in provider) keeps
-  /// its index in that link (`ChildLink.sectionIndex`), so that a lookup hashes nothing; any
+  /// its index in that link (`TreeLink.sectionIndex`: a built-in section is its own link), so
+  /// that a lookup hashes nothing; any
   /// other section (a child of a custom provider) has an entry here, by identity. Entries below
   /// `positionsValidBelow` are current, and every entry is checked against ``sections`` before
   /// use; a section insertion, removal or move at global index `g` only lowers that bound to `g`,
@@ -225,12 +226,7 @@ public final class SectionProviderMapping {
 
   /// The link `section` reports through when it is its own: the link of a built-in parent.
   @inline(__always)
-  private func ownLink(of section: any Section) -> ChildLink? {
-    guard let link = section.updateDelegate as? ChildLink, link.childObject === section else {
-      return nil
-    }
-    return link
-  }
+  private func ownLink(of section: any Section) -> TreeLink? { reportingLink(of: section) }
 
   /// `index` when `section` is presented there.
   @inline(__always)
@@ -242,7 +238,7 @@ public final class SectionProviderMapping {
   /// The lookup that missed its section's link: the entries of sections without a link of their
   /// own, and the refresh of the stale entries.
   @inline(never)
-  private func refreshedPosition(of section: any Section, _ link: ChildLink?) -> Int? {
+  private func refreshedPosition(of section: any Section, _ link: TreeLink?) -> Int? {
     guard rootLink.ownerObject != nil else {
       // Replaced in its coordinator, the mapping hears no more changes: it must not write the
       // links, which the mapping now attached to the tree relies on.
@@ -319,7 +315,7 @@ public protocol SectionProviderMappingDelegate: AnyObject {
 /// every event on, in global coordinates, one ``Event/willBeginUpdating`` /
 /// ``Event/didEndUpdating`` pair per outermost bracket of the root.
 extension SectionProviderMapping: LinkOwner {
-  func take(_ hop: Hop, from link: ChildLink) -> (Hop, ChildLink)? {
+  func take(_ hop: Hop, from link: TreeLink) -> (Hop, TreeLink)? {
     // The delegate is read once for the begin and the event (the coordinator does not call
     // out on either), and again for the end, after which the delegate may have changed.
     let delegate = self.delegate
@@ -341,10 +337,10 @@ extension SectionProviderMapping: LinkOwner {
   }
 
   /// Takes an element change of the root, made as a batch of its own (see
-  /// ``ChildLink/carryOwnBatch(_:)``): what ``take(_:from:)`` does with the hop
+  /// ``TreeLink/carryOwnBatch(_:)``): what ``take(_:from:)`` does with the hop
   /// `(begin, .element(change, section), end)`, calling the coordinator presenting this mapping
   /// directly.
-  func takeOwnBatch(_ change: ElementChange, inSection section: Int, from link: ChildLink) {
+  func takeOwnBatch(_ change: ElementChange, inSection section: Int, from link: TreeLink) {
     guard link.openBrackets == 0, let coordinator, coordinator.mapping === self else {
       _ = take(Hop(begin: true, event: .element(change, inSection: section), end: true), from: link)
       return

@@ -15,7 +15,7 @@ protocol ProviderNode: SectionProvider, LinkOwner {
   /// ``presentedOffset(ofChildAt:)`` when it is known without counting any child's sections.
   func cachedOffset(ofChildAt index: Int) -> CachedOffset
   /// The links to the children whose sections this provider presents, in order.
-  var presentedChildren: ArraySlice<ChildLink> { get }
+  var presentedChildren: ArraySlice<TreeLink> { get }
   /// The positions of the children whose counts ``finishCount(through:_:)`` needs to count the
   /// sections presented before child `index`.
   func childrenToCount(through index: Int) -> Range<Int>
@@ -170,7 +170,7 @@ extension ProviderNode {
   var presentingCoordinator: Coordinator? { nil }
 
   /// One step of the pipe: re-indexes what the child behind `link` sent and passes it on.
-  func take(_ hop: Hop, from link: ChildLink) -> (Hop, ChildLink)? {
+  func take(_ hop: Hop, from link: TreeLink) -> (Hop, TreeLink)? {
     var next = Hop()
     if hop.begin {
       link.openBrackets += 1
@@ -210,19 +210,20 @@ extension ProviderNode {
   /// which leaves the bracket and the link's count as they were and sends `(begin, event, end)`
   /// up; or drops the event, when the child is not presented, and sends nothing.
   @inline(__always)
-  func passOwnBatch(from link: ChildLink, section: inout Int) -> OwnBatchStep {
+  func passOwnBatch(from link: TreeLink, section: inout Int) -> OwnBatchStep {
     guard !bracket.isOpen, let uplink = unmanagedUplink else { return .general }
+    let next = Unmanaged<TreeLink>.passUnretained(uplink.takeUnretainedValue())
     guard let index = childList.index(of: link) else { notAChild(link) }
     switch cachedOffset(ofChildAt: index) {
     case .offset(let offset):
       section += offset
-      return .up(uplink)
+      return .up(next)
     case .notPresented: return .dropped
     case .stale: return .general
     }
   }
 
-  private func notAChild(_ link: ChildLink) -> Never {
+  private func notAChild(_ link: TreeLink) -> Never {
     preconditionFailure(
       "\(typeName) received an event from \(type(of: link.childObject)), which is not its child")
   }
@@ -230,17 +231,35 @@ extension ProviderNode {
   // MARK: Children
 
   /// Makes `child` a child of this provider, trapping when it already has a parent or when it
-  /// would make the tree a cycle; returns the link the child now reports to.
-  func attach(_ child: SectionProviderChild, _ operation: @autoclosure () -> String) -> ChildLink {
-    let link = ChildLink(owner: self, child: child)
+  /// would make the tree a cycle; returns the link the child now reports to: a built-in section
+  /// itself, or a new ``ChildLink``.
+  func attach(_ child: SectionProviderChild, _ operation: @autoclosure () -> String) -> TreeLink {
     switch child {
     case .section(let section):
       precondition(
         section.updateDelegate == nil,
         "\(typeName).\(operation()): \(type(of: section)) already has a parent "
           + "(\(parentDescription(section.updateDelegate!))); remove it from its parent first")
-      section.updateDelegate = link
+      guard let own = section as? TreeLink else {
+        let link = ChildLink(owner: self, child: child)
+        section.updateDelegate = link
+        return link
+      }
+      // A built-in section is its own link. One whose delegate was cleared by hand may still
+      // be a child of its parent: it cannot hold two places.
+      precondition(
+        own.ownerObject == nil,
+        "\(typeName).\(operation()): \(type(of: section)) is still a child of "
+          + "\(type(of: own.ownerObject!)); remove it from its parent first")
+      own.attach(to: self)
+      // As a new link would be: no bracket counted, not marked by a coordinator.
+      own.openBrackets = 0
+      own.coversElementEvents = false
+      own.reportsToOwner = true
+      own.linkDidChange()
+      return own
     case .provider(let provider):
+      let link = ChildLink(owner: self, child: child)
       precondition(
         provider !== self, "\(typeName).\(operation()): a provider cannot contain itself")
       precondition(
@@ -252,8 +271,8 @@ extension ProviderNode {
         "\(typeName).\(operation()): \(type(of: provider)) is an ancestor of this provider; "
           + "adding it would make a cycle")
       provider.updateDelegate = link
+      return link
     }
-    return link
   }
 
   /// Whether `candidate`, a provider with no parent, is an ancestor of this provider (the root of
@@ -288,7 +307,7 @@ extension ProviderNode {
   }
 
   /// Detaches `child`: its delegate is cleared and any bracket it had open here is closed.
-  func detach(_ child: SectionProviderChild, _ link: ChildLink) {
+  func detach(_ child: SectionProviderChild, _ link: TreeLink) {
     switch child {
     case .section(let section): section.updateDelegate = nil
     case .provider(let provider): provider.updateDelegate = nil
@@ -303,7 +322,7 @@ extension ProviderNode {
 
   /// `event`, sent through `link` in its child's coordinates, in this provider's coordinates;
   /// `nil` when the child is not presented.
-  private func reindex(_ event: TreeEvent, from link: ChildLink) -> TreeEvent? {
+  private func reindex(_ event: TreeEvent, from link: TreeLink) -> TreeEvent? {
     guard let index = childList.index(of: link) else { notAChild(link) }
     switch event {
     case .element(let change, let local):
@@ -363,7 +382,7 @@ enum CachedOffset {
 /// What ``ProviderNode/passOwnBatch(from:section:)`` did with an element change.
 enum OwnBatchStep {
   /// Passed on, through this link (which the provider keeps alive).
-  case up(Unmanaged<ChildLink>)
+  case up(Unmanaged<TreeLink>)
   /// Dropped: no one above hears it.
   case dropped
   /// Not taken: the provider takes it as a ``Hop``.
