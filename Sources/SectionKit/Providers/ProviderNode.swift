@@ -71,28 +71,54 @@ func sectionCount(of root: any ProviderNode, through index: Int) -> Int {
 /// The sections `root` presents, flattened, in order: built-in providers below are walked with
 /// an explicit stack, so a chain of any depth costs no stack frames.
 ///
-/// The array is allocated at its final size: the mapping keeps it as its list of sections, where
-/// the spare capacity of an array grown by appending cost 21 bytes a section (dhat, 10⁴ sections:
-/// 36.9 bytes a section for 16-byte entries; see `Docs/Performance.md`, Memory).
+/// The array is allocated at its final size, as ``presentedSectionList(of:)``'s.
 func presentedSections(of root: any ProviderNode) -> [any Section] {
   var sections: [any Section] = []
   sections.reserveCapacity(root.numberOfSections)
+  walkPresentedChildren(
+    of: root,
+    section: { link in
+      if case .section(let section) = link.child { sections.append(section) }
+    },
+    custom: { sections.append(contentsOf: $0.sections) })
+  return sections
+}
+
+/// The sections `root` presents, flattened, in order, as the links that hold them (the mapping's
+/// list of sections).
+///
+/// The list is allocated at its final size: the mapping keeps it, where the spare capacity of an
+/// array grown by appending cost 21 bytes a section (dhat, 10⁴ sections: 36.9 bytes a section
+/// for 16-byte entries; see `Docs/Performance.md`, Memory).
+func presentedSectionList(of root: any ProviderNode) -> SectionList {
+  var links: [TreeLink] = []
+  links.reserveCapacity(root.numberOfSections)
+  walkPresentedChildren(
+    of: root, section: { links.append($0) },
+    custom: { links.append(contentsOf: $0.sections.map(SectionList.link(holding:))) })
+  return SectionList(links: links)
+}
+
+/// Calls `section` with the link of each section child and `custom` with each custom provider
+/// that `root` presents, in order: built-in providers below are walked with an explicit stack.
+private func walkPresentedChildren(
+  of root: any ProviderNode, section: (TreeLink) -> Void, custom: (any SectionProvider) -> Void
+) {
   var pending = [root.presentedChildren]
   while var children = pending.popLast() {
     guard let link = children.popFirst() else { continue }
     pending.append(children)
     switch link.child {
-    case .section(let section):
-      sections.append(section)
+    case .section:
+      section(link)
     case .provider(let provider):
       if let node = provider as? any ProviderNode {
         pending.append(node.presentedChildren)
       } else {
-        sections.append(contentsOf: provider.sections)
+        custom(provider)
       }
     }
   }
-  return sections
 }
 
 /// Releases the children of a provider being deinitialized, and the children of every built-in
