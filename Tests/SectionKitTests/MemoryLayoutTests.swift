@@ -3,8 +3,9 @@ import Testing
 
 @testable import SectionKit
 
-/// The bytes every section costs: the instance sizes of the objects a section brings (the section
-/// and its link) and of the values stored per section, so that a change that makes them larger
+/// The bytes every section costs: the instance sizes of the objects a section brings (a built-in
+/// section, which is its own link; another section and its link) and of the values stored per
+/// section, so that a change that makes them larger
 /// fails here (the per-section figure of `Docs/Performance.md` is the sum of these).
 @Suite("Memory per section: instance sizes and stored layouts")
 struct MemoryLayoutTests {
@@ -17,19 +18,23 @@ struct MemoryLayoutTests {
 
   @Test func aSectionsMutationRecordTakesTwoBytesAtTheEndOfTheObject() {
     #expect(MemoryLayout<MutationInProgress?>.size == 2)
-    // Header 16, custom delegate 8, link 8, bracket 8, elements 8, mutation record 2.
-    #expect(instanceSize(of: ArraySection<Int>.self) <= 50)
-    #expect(instanceSize(of: ArraySection<String>.self) <= 50)
-    // Header 16, custom delegate 8, link 8, bracket 8, element 8, count 8, mutation record 2.
-    #expect(instanceSize(of: SingleElementSection<Int>.self) <= 58)
+    // A built-in section is its own link: header 16, owner 8, open brackets, position and global
+    // index 4 each, the owner's kind and two marks in 1; then the mutation record 2 (in what
+    // would be padding), custom delegate 8, bracket 8, elements 8. (Before the fold: the section
+    // 50 and a link object of its own 54.)
+    #expect(instanceSize(of: TreeLink.self) <= 37)
+    #expect(instanceSize(of: ArraySection<Int>.self) <= 64)
+    #expect(instanceSize(of: ArraySection<String>.self) <= 64)
+    // The same, then element 8 and count 8 in place of the elements (before the fold: 58 + 54).
+    #expect(instanceSize(of: SingleElementSection<Int>.self) <= 72)
   }
 
   @Test func aLinkStoresItsOwnerAsAnObjectAndAKind() {
     #expect(MemoryLayout<LinkOwnerKind>.size == 1)
     #expect(MemoryLayout<SectionProviderChild>.size == 16)
-    // Header 16, owner 8, child 16, open brackets, position and global index 4 each, the owner's
-    // kind 1, the mark of a section inserted in the open batch 1.
-    #expect(instanceSize(of: ChildLink.self) <= 54)
+    // The link of a provider or a section of the user's (a built-in section has none): the
+    // link's fields (37, as above) and the child 16, aligned to 8.
+    #expect(instanceSize(of: ChildLink.self) <= 56)
   }
 
   @Test func aProviderKeepsItsChildrenInItsLinksOnly() {

@@ -4,13 +4,13 @@
 /// costs no climb per element.
 ///
 /// The coordinator marks the link of each section its mapping reports inserted
-/// (``ChildLink/coversElementEvents``) when every node between the section and the mapping is a
+/// (``TreeLink/coversElementEvents``) when every node between the section and the mapping is a
 /// built-in provider passing events on through its link. The mark holds only while all of this
 /// stays true; every mark is cleared when the batch ends, when the mapping gets another delegate
 /// (the coordinator is released or replaces its tree, or the user sets one), and when a provider
 /// between gets another delegate (its parent detaches it, or the user sets one:
-/// ``uncoverElementEvents(above:)``). A section removed from its parent gets a new link, unmarked,
-/// when it is added again; a section in a segment switched away keeps its mark until then, but
+/// ``uncoverElementEvents(above:)``). A section removed from its parent is unmarked when it is
+/// added again (a built-in section, its own link, as a new link would be); a section in a segment switched away keeps its mark until then, but
 /// its events stop at the segmented provider anyway.
 extension Coordinator {
   /// Marks the links of `sections`, which the mapping reported inserted, when their element
@@ -27,8 +27,8 @@ extension Coordinator {
     }
     var checked: AnyObject?
     for section in sections {
-      guard let link = section.updateDelegate as? ChildLink, link.childObject === section,
-        !link.coversElementEvents, let owner = link.owner
+      guard let link = reportingLink(of: section), !link.coversElementEvents,
+        let owner = link.owner
       else { continue }
       if owner !== checked {
         guard passesOnThroughLinks(owner, to: mapping) else { continue }

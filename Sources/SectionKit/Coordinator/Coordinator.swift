@@ -123,7 +123,7 @@ public final class Coordinator {
   @exclusivity(unchecked) var handlers = HandlerState()
   /// The links of the sections inserted in the open batch that drop their element events (see
   /// `Coordinator+InsertedSections.swift`); empty unless a batch is open.
-  @exclusivity(unchecked) var coveredLinks: [ChildLink] = []
+  @exclusivity(unchecked) var coveredLinks: [TreeLink] = []
 
   /// Creates a coordinator for the tree rooted at `sectionProvider`, which becomes the root of a
   /// new ``SectionProviderMapping`` (so it must not have a parent or another mapping).

@@ -2,23 +2,24 @@ import Foundation
 
 /// What the adapter shows: the sections and their element counts, by global index.
 struct PresentedState {
-  private(set) var sections: [any Section]
+  /// Shared with the mapping's list until a changeset changes one of them.
+  private(set) var sections: SectionList
   private(set) var counts: [Int]
 
   /// No section.
   init() {
-    sections = []
+    sections = SectionList()
     counts = []
   }
 
   init(mapping: SectionProviderMapping) {
-    sections = mapping.sections
+    sections = mapping.list
     counts = sections.map(\.numberOfElements)
   }
 
   /// The state of `mapping`, its counts written into `storage` (emptied first, its capacity kept).
   init(mapping: SectionProviderMapping, countsIn storage: consuming [Int]) {
-    sections = mapping.sections
+    sections = mapping.list
     counts = consume storage
     counts.removeAll(keepingCapacity: true)
     counts.reserveCapacity(sections.count)
@@ -29,7 +30,7 @@ struct PresentedState {
   /// reload then never holds the old counts and the new at once (at a coordinator's first flush,
   /// those of its first state and those of the reload).
   mutating func takeCounts() -> [Int] {
-    sections = []
+    sections = SectionList()
     defer { counts = [] }
     return counts
   }

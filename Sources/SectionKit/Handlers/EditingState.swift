@@ -16,7 +16,7 @@ struct EditingState {
 
   /// Enters or leaves editing mode with `shown` the sections the adapter shows; returns the
   /// sections owed the news, in order.
-  mutating func set(_ editing: Bool, shown: [any Section]) -> [any EditingHandler] {
+  mutating func set(_ editing: Bool, shown: some Sequence<any Section>) -> [any EditingHandler] {
     guard editing != isEditing else { return [] }
     isEditing = editing
     guard editing else {
@@ -48,7 +48,7 @@ struct EditingState {
 
   /// The adapter now shows exactly `shown` (a reload): returns the sections that left (owed
   /// `false`) and those that joined (owed `true`).
-  mutating func reset(shown: [any Section]) -> (
+  mutating func reset(shown: some Sequence<any Section>) -> (
     left: [any EditingHandler], joined: [any EditingHandler]
   ) {
     guard isEditing else { return ([], []) }

@@ -51,9 +51,11 @@ struct AdapterNotification {
 ///
 /// - Complexity: O(depth).
 func owningCoordinator(of section: any Section) -> Coordinator? {
-  var next: AnyObject? = section.updateDelegate
+  // A built-in section reporting to its parent is its own link (its delegate is a view of it).
+  var next: AnyObject? = reportingLink(of: section)
+  if next == nil { next = section.updateDelegate }
   while let object = next {
-    if let link = object as? ChildLink {
+    if let link = object as? TreeLink ?? link(behind: object) {
       guard let owner = link.owner else { return nil }
       if let coordinator = owner.presentingCoordinator { return coordinator }
       next = owner.delegateObject

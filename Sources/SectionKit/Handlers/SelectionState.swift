@@ -90,7 +90,7 @@ struct SelectionState {
   ///
   /// - Complexity: O(n + s) for n sections shown and s sections with a selection or tracked
   ///   indexes.
-  mutating func forgetSections(notIn shown: [any Section]) {
+  mutating func forgetSections(notIn shown: some Sequence<any Section>) {
     guard !entries.isEmpty || !tracked.isEmpty else { return }
     let kept = Set(shown.lazy.map { ObjectIdentifier($0) })
     entries = entries.filter { kept.contains($0.key) }

@@ -101,16 +101,23 @@ public final class SectionProviderMapping {
 
   /// Every presented section, in global order.
   ///
+  /// - Complexity: O(n): built on each read from the mapping's list of sections, which keeps one
+  ///   8-byte reference a section (an array of sections takes 16). ``section(at:)`` and
+  ///   ``numberOfSections`` are O(1).
+  public var sections: [any Section] { list.sections }
+  /// Every presented section, in global order, as the links that hold them.
+  ///
   /// It and `positionsValidBelow` skip Swift's dynamic exclusivity checks: every lookup reads
   /// them, and the checks were a tenth of a lookup round trip's instructions (callgrind,
   /// `sectionkit-bench lookup`). They are only written by the mapping's own methods, which call
   /// out to no user code while they do.
-  @exclusivity(unchecked) public private(set) var sections: [any Section]
+  @exclusivity(unchecked) private(set) var list: SectionList
   /// The root provider's delegate; it counts the brackets the root has open.
   private var rootLink: ChildLink!
   /// The lookup index: the global index of each presented section, filled on the first lookup.
   /// A section that reports through a link of its own (every child of a built-in provider) keeps
-  /// its index in that link (`ChildLink.sectionIndex`), so that a lookup hashes nothing; any
+  /// its index in that link (`TreeLink.sectionIndex`: a built-in section is its own link), so
+  /// that a lookup hashes nothing; any
   /// other section (a child of a custom provider) has an entry here, by identity. Entries below
   /// `positionsValidBelow` are current, and every entry is checked against ``sections`` before
   /// use; a section insertion, removal or move at global index `g` only lowers that bound to `g`,
@@ -135,12 +142,18 @@ public final class SectionProviderMapping {
         + "(\(parentDescription(provider.updateDelegate!))); a provider in a tree or with a "
         + "mapping cannot be the root of another mapping")
     self.sectionProvider = provider
-    self.sections = provider.sections
+    self.list = Self.presented(by: provider)
     rootLink = ChildLink(owner: self, child: .provider(provider))
     provider.updateDelegate = rootLink
   }
 
   deinit { detach() }
+
+  /// The sections `provider` presents, as the mapping keeps them.
+  private static func presented(by provider: any SectionProvider) -> SectionList {
+    if let node = provider as? any ProviderNode { return presentedSectionList(of: node) }
+    return SectionList(provider.sections)
+  }
 
   /// Stops listening to the root provider (which may then join a tree or another mapping).
   func detach() {
@@ -151,20 +164,20 @@ public final class SectionProviderMapping {
   /// The number of presented sections.
   ///
   /// - Complexity: O(1).
-  public var numberOfSections: Int { sections.count }
+  public var numberOfSections: Int { list.count }
 
   /// The section at global index `index`; traps when out of range.
   ///
   /// - Complexity: O(1).
   public func section(at index: Int) -> any Section {
     checkSection(index, "section(at:)")
-    return sections[index]
+    return list[index]
   }
 
   /// The number of elements in the section at global index `index`; traps when out of range.
   public func numberOfElements(inSection index: Int) -> Int {
     checkSection(index, "numberOfElements(inSection:)")
-    return sections[index].numberOfElements
+    return list[index].numberOfElements
   }
 
   /// The global index of `section`, or `nil` when it is not presented.
@@ -210,59 +223,54 @@ public final class SectionProviderMapping {
 
   private func checkSection(_ index: Int, _ operation: String) {
     precondition(
-      index >= 0 && index < sections.count,
+      index >= 0 && index < list.count,
       "SectionProviderMapping.\(operation): section index \(index) is out of range "
-        + "0..<\(sections.count)")
+        + "0..<\(list.count)")
   }
 
   /// The global index of `section` from the lookup index, refreshing its stale entries.
   @inline(__always)
   private func position(of section: any Section) -> Int? {
     let link = ownLink(of: section)
-    if let link, let index = checked(link.sectionIndex, section) { return index }
+    if let link, let index = checked(link.sectionIndex, section, link) { return index }
     return refreshedPosition(of: section, link)
   }
 
   /// The link `section` reports through when it is its own: the link of a built-in parent.
   @inline(__always)
-  private func ownLink(of section: any Section) -> ChildLink? {
-    guard let link = section.updateDelegate as? ChildLink, link.childObject === section else {
-      return nil
-    }
-    return link
-  }
+  private func ownLink(of section: any Section) -> TreeLink? { reportingLink(of: section) }
 
   /// `index` when `section` is presented there.
   @inline(__always)
-  private func checked(_ index: Int, _ section: any Section) -> Int? {
-    UInt(bitPattern: index) < UInt(bitPattern: sections.count) && sections[index] === section
-      ? index : nil
+  private func checked(_ index: Int, _ section: any Section, _ link: TreeLink? = nil) -> Int? {
+    UInt(bitPattern: index) < UInt(bitPattern: list.count)
+      && list.holds(section, at: index, link: link) ? index : nil
   }
 
   /// The lookup that missed its section's link: the entries of sections without a link of their
   /// own, and the refresh of the stale entries.
   @inline(never)
-  private func refreshedPosition(of section: any Section, _ link: ChildLink?) -> Int? {
+  private func refreshedPosition(of section: any Section, _ link: TreeLink?) -> Int? {
     guard rootLink.ownerObject != nil else {
       // Replaced in its coordinator, the mapping hears no more changes: it must not write the
       // links, which the mapping now attached to the tree relies on.
-      return sections.firstIndex { $0 === section }
+      return list.firstIndex { $0 === section }
     }
     func cached() -> Int? {
       checked(link?.sectionIndex ?? positions[ObjectIdentifier(section)] ?? -1, section)
     }
     if link == nil, let index = cached() { return index }
-    guard positionsValidBelow < sections.count else { return nil }
-    for index in positionsValidBelow..<sections.count {
-      let stale = sections[index]
+    guard positionsValidBelow < list.count else { return nil }
+    for index in positionsValidBelow..<list.count {
+      let stale = list[index]
       if let own = ownLink(of: stale) {
         own.sectionIndex = index
       } else {
         positions[ObjectIdentifier(stale)] = index
       }
     }
-    refreshedPositions += sections.count - positionsValidBelow
-    positionsValidBelow = sections.count
+    refreshedPositions += list.count - positionsValidBelow
+    positionsValidBelow = list.count
     return cached()
   }
 
@@ -274,7 +282,7 @@ public final class SectionProviderMapping {
   private func offset(of node: AnyObject) -> Int? {
     if node === sectionProvider { return 0 }
     if let root = sectionProvider as? any ProviderNode { return root.offset(ofDescendant: node) }
-    return sections.firstIndex { $0 === node }
+    return list.firstIndex { $0 === node }
   }
 
   // MARK: Forwarding
@@ -290,15 +298,15 @@ public final class SectionProviderMapping {
   func checkInvariants() {
     #if SECTIONKIT_INTERNAL_CHECKS
       let fresh = sectionProvider.sections
-      precondition(fresh.count == sections.count, "SectionProviderMapping: section count is stale")
-      for (cached, actual) in zip(sections, fresh) {
+      precondition(fresh.count == list.count, "SectionProviderMapping: section count is stale")
+      for (cached, actual) in zip(list, fresh) {
         precondition(cached === actual, "SectionProviderMapping: cached sections are stale")
       }
       precondition(
-        positionsValidBelow <= sections.count, "SectionProviderMapping: lookup index bound is stale"
+        positionsValidBelow <= list.count, "SectionProviderMapping: lookup index bound is stale"
       )
       for index in 0..<positionsValidBelow {
-        let section = sections[index]
+        let section = list[index]
         let cached = ownLink(of: section)?.sectionIndex ?? positions[ObjectIdentifier(section)]
         precondition(
           cached == index,
@@ -319,7 +327,7 @@ public protocol SectionProviderMappingDelegate: AnyObject {
 /// every event on, in global coordinates, one ``Event/willBeginUpdating`` /
 /// ``Event/didEndUpdating`` pair per outermost bracket of the root.
 extension SectionProviderMapping: LinkOwner {
-  func take(_ hop: Hop, from link: ChildLink) -> (Hop, ChildLink)? {
+  func take(_ hop: Hop, from link: TreeLink) -> (Hop, TreeLink)? {
     // The delegate is read once for the begin and the event (the coordinator does not call
     // out on either), and again for the end, after which the delegate may have changed.
     let delegate = self.delegate
@@ -341,10 +349,10 @@ extension SectionProviderMapping: LinkOwner {
   }
 
   /// Takes an element change of the root, made as a batch of its own (see
-  /// ``ChildLink/carryOwnBatch(_:)``): what ``take(_:from:)`` does with the hop
+  /// ``TreeLink/carryOwnBatch(_:)``): what ``take(_:from:)`` does with the hop
   /// `(begin, .element(change, section), end)`, calling the coordinator presenting this mapping
   /// directly.
-  func takeOwnBatch(_ change: ElementChange, inSection section: Int, from link: ChildLink) {
+  func takeOwnBatch(_ change: ElementChange, inSection section: Int, from link: TreeLink) {
     guard link.openBrackets == 0, let coordinator, coordinator.mapping === self else {
       _ = take(Hop(begin: true, event: .element(change, inSection: section), end: true), from: link)
       return
@@ -377,7 +385,7 @@ extension SectionProviderMapping: LinkOwner {
   private func receive(_ event: TreeEvent, _ delegate: (any SectionProviderMappingDelegate)?) {
     switch event {
     case .invalidateAll:
-      sections = sectionProvider.sections
+      list = Self.presented(by: sectionProvider)
       positions.removeAll()
       positionsValidBelow = 0
       send(.invalidateAll, to: delegate)
@@ -388,7 +396,7 @@ extension SectionProviderMapping: LinkOwner {
       if let first = indexes.first { positionsChanged(from: first) }
       var next = 0
       for range in indexes.rangeView {
-        sections.insert(contentsOf: inserted[next..<next + range.count], at: range.lowerBound)
+        list.insert(contentsOf: inserted[next..<next + range.count], at: range.lowerBound)
         next += range.count
       }
       send(.insertSections(indexes), to: delegate)
@@ -398,19 +406,17 @@ extension SectionProviderMapping: LinkOwner {
       if !positions.isEmpty {
         for section in removed { positions[ObjectIdentifier(section)] = nil }
       }
-      for range in indexes.rangeView.reversed() { sections.removeSubrange(range) }
+      for range in indexes.rangeView.reversed() { list.removeSubrange(range) }
       send(.removeSections(indexes), to: delegate)
     case .element(let change, let index):
       send(.element(change, inSection: index), to: delegate)
     case .moveSections(let range, let destination):
       precondition(
-        range.lowerBound >= 0 && range.upperBound <= sections.count
-          && destination >= 0 && destination + range.count <= sections.count,
-        "SectionProviderMapping: sections \(range) moved to \(destination) of \(sections.count)")
+        range.lowerBound >= 0 && range.upperBound <= list.count
+          && destination >= 0 && destination + range.count <= list.count,
+        "SectionProviderMapping: sections \(range) moved to \(destination) of \(list.count)")
       positionsChanged(from: min(range.lowerBound, destination))
-      let moved = sections[range]
-      sections.removeSubrange(range)
-      sections.insert(contentsOf: moved, at: destination)
+      list.moveSubrange(range, to: destination)
       // One step per section: moving the block's first section to its place, in turn.
       for step in 0..<range.count {
         if destination < range.lowerBound {

@@ -53,7 +53,7 @@ struct Hop {
 protocol LinkOwner: AnyObject {
   /// Takes what the child behind `link` sent, in the child's coordinates; returns what goes on
   /// up and the link it goes through, or `nil` when nothing goes on by a link.
-  func take(_ hop: Hop, from link: ChildLink) -> (Hop, ChildLink)?
+  func take(_ hop: Hop, from link: TreeLink) -> (Hop, TreeLink)?
   /// The object the owner itself reports to (a link, a custom delegate, a coordinator).
   var delegateObject: AnyObject? { get }
   /// The coordinator presenting this owner's tree, when the owner is that coordinator's mapping.
@@ -71,158 +71,39 @@ enum LinkOwnerKind: UInt8 {
   case composed, segmented, mapping
 }
 
-/// The delegate of one child: the pipe from a section or provider to its parent (a built-in
-/// provider or a mapping).
+/// The delegate of one child that is not a built-in section (a provider, or a section of the
+/// user's): the pipe from it to its parent (a built-in provider or a mapping). A built-in section
+/// is its own link (it inherits ``TreeLink``).
 ///
 /// The parent creates the link when the child joins it and keeps it alive; the child holds it
 /// weakly, as its `updateDelegate`. Each call the child makes becomes a ``Hop`` carried up with a
 /// loop, one iteration per level, so an event from any depth costs no stack frames.
-final class ChildLink: SectionUpdateDelegate, SectionProviderUpdateDelegate {
-  /// The parent; `nil` once the child is detached (``detachFromOwner()``).
-  ///
-  /// Not `weak`: the parent keeps its links and detaches them when it detaches the child or is
-  /// released (``releaseDescendants(_:)``, ``SectionProviderMapping/detach()``), so it never
-  /// dangles, and each level of a climb saves a weak load (a climb reads it once per level).
-  /// Its type is ``ownerKind``.
-  var ownerObject: AnyObject? { unmanagedOwner?.takeUnretainedValue() }
-  /// ``ownerObject``, stored unmanaged so that a climb can use it without retaining it
-  /// (``carryOwnBatch(_:)``).
-  private(set) var unmanagedOwner: Unmanaged<AnyObject>?
+final class ChildLink: TreeLink, SectionUpdateDelegate, SectionProviderUpdateDelegate {
   /// The child: the parent keeps its children here (its list of links is its list of children).
-  let child: SectionProviderChild
-  /// Brackets the child opened through this link and has not closed (4 bytes: 2³¹ brackets open
-  /// at once through one link would trap on the conversion).
-  var openBrackets: Int {
-    get { Int(storedOpenBrackets) }
-    set { storedOpenBrackets = Int32(newValue) }
-  }
-  /// Where the child was last found among the parent's children: a guess, checked before use.
-  var position: Int {
-    get { Int(storedPosition) }
-    set { storedPosition = Int32(truncatingIfNeeded: newValue) }
-  }
-  /// Where the child, a section, was last found among the mapping's sections (its global index):
-  /// written by the mapping when it refreshes its lookup index, checked by identity before use.
-  var sectionIndex: Int {
-    get { Int(storedSectionIndex) }
-    set { storedSectionIndex = Int32(truncatingIfNeeded: newValue) }
-  }
-  // The counts and guesses take 4 bytes each (every section has a link). Neither guess can exceed
-  // `Int32.max`: 2³¹ sections would take more than 100 GB.
-  private var storedOpenBrackets: Int32 = 0
-  private var storedPosition: Int32 = 0
-  private var storedSectionIndex: Int32 = -1
-  /// The type of ``ownerObject``.
-  let ownerKind: LinkOwnerKind
-  /// Whether the child, a section inserted in the open batch of the coordinator above, may drop
-  /// its element events instead of sending them: the coordinator ignores them (the insertion
-  /// covers them) and every node between is a built-in provider passing them on through its
-  /// link, so no one else hears them. Set by the coordinator, and cleared when the batch ends or
-  /// anything on the way up changes (see `Coordinator+InsertedSections.swift`).
-  var coversElementEvents = false
+  let storedChild: SectionProviderChild
 
   init<Owner: LinkOwner>(owner: Owner, child: SectionProviderChild) {
-    self.unmanagedOwner = Unmanaged.passUnretained(owner)
-    self.child = child
-    self.ownerKind = Owner.linkOwnerKind
+    self.storedChild = child
+    super.init()
+    attach(to: owner)
   }
 
-  /// The child as an object, for identity comparisons.
-  var childObject: AnyObject { child.object }
-
-  /// The parent as a ``LinkOwner``; `nil` once the child is detached.
-  var owner: (any LinkOwner)? {
-    guard let object = ownerObject else { return nil }
-    switch ownerKind {
-    case .composed: return unsafeDowncast(object, to: ComposedSectionProvider.self)
-    case .segmented: return unsafeDowncast(object, to: SegmentedSectionProvider.self)
-    case .mapping: return unsafeDowncast(object, to: SectionProviderMapping.self)
-    }
-  }
-
-  /// Leads this link to no parent: what the child sends through it goes nowhere.
-  func detachFromOwner() { unmanagedOwner = nil }
-
-  /// Carries `hop` up from this link to the top of the tree.
-  func carry(_ hop: Hop) {
-    var hop = hop
-    var link = self
-    while let object = link.ownerObject {
-      let next: (Hop, ChildLink)?
-      switch link.ownerKind {
-      case .composed:
-        next = unsafeDowncast(object, to: ComposedSectionProvider.self).take(hop, from: link)
-      case .segmented:
-        next = unsafeDowncast(object, to: SegmentedSectionProvider.self).take(hop, from: link)
-      case .mapping:
-        next = unsafeDowncast(object, to: SectionProviderMapping.self).take(hop, from: link)
-      }
-      guard let next else { return }
-      (hop, link) = next
-    }
-  }
-
-  /// Carries an element change of the child, a section, made as a batch of its own: what
-  /// `carry(Hop(begin: true, event: .element(change, inSection: 0), end: true))` does, without
-  /// building the hop while every provider on the way has its bracket closed and passes it on
-  /// through its link (``ProviderNode/passOwnBatch(from:section:)``); the mapping at the top hands
-  /// it to its coordinator directly (``SectionProviderMapping/takeOwnBatch(_:inSection:from:)``).
-  /// Anywhere else the climb goes on as that hop, from where it is.
-  ///
-  /// The links and owners on the way are used unretained (each parent keeps its links, and a
-  /// link's owner is not a weak reference): a climb retains and releases nothing.
-  func carryOwnBatch(_ change: ElementChange) {
-    var link = Unmanaged.passUnretained(self)
-    var section = 0
-    while true {
-      let step = link._withUnsafeGuaranteedRef { link -> OwnBatchStep in
-        guard let owner = link.unmanagedOwner else { return .dropped }
-        let kind = link.ownerKind
-        return owner._withUnsafeGuaranteedRef { object -> OwnBatchStep in
-          switch kind {
-          case .composed:
-            return unsafeDowncast(object, to: ComposedSectionProvider.self)
-              .passOwnBatch(from: link, section: &section)
-          case .segmented:
-            return unsafeDowncast(object, to: SegmentedSectionProvider.self)
-              .passOwnBatch(from: link, section: &section)
-          case .mapping:
-            unsafeDowncast(object, to: SectionProviderMapping.self)
-              .takeOwnBatch(change, inSection: section, from: link)
-            return .dropped
-          }
-        }
-      }
-      switch step {
-      case .up(let next): link = next
-      case .dropped: return
-      case .general:
-        link._withUnsafeGuaranteedRef {
-          $0.carry(Hop(begin: true, event: .element(change, inSection: section), end: true))
-        }
-        return
-      }
-    }
-  }
+  override var child: SectionProviderChild { storedChild }
 
   func willBeginUpdating(_ section: any Section) { carry(Hop(begin: true)) }
   func didEndUpdating(_ section: any Section) { carry(Hop(end: true)) }
   func invalidateAll(_ section: any Section) { carry(Hop(event: .invalidateAll)) }
   func section(_ section: any Section, didInsertElementAt index: Int) {
-    if coversElementEvents { return }
-    carry(Hop(event: .element(.insert(index), inSection: 0)))
+    carryElement(.insert(index))
   }
   func section(_ section: any Section, didRemoveElementAt index: Int) {
-    if coversElementEvents { return }
-    carry(Hop(event: .element(.remove(index), inSection: 0)))
+    carryElement(.remove(index))
   }
   func section(_ section: any Section, didUpdateElementAt index: Int) {
-    if coversElementEvents { return }
-    carry(Hop(event: .element(.update(index), inSection: 0)))
+    carryElement(.update(index))
   }
   func section(_ section: any Section, didMoveElementAt index: Int, to newIndex: Int) {
-    if coversElementEvents { return }
-    carry(Hop(event: .element(.move(from: index, to: newIndex), inSection: 0)))
+    carryElement(.move(from: index, to: newIndex))
   }
 
   func willBeginUpdating(_ provider: any SectionProvider) { carry(Hop(begin: true)) }
@@ -255,6 +136,7 @@ final class ChildLink: SectionUpdateDelegate, SectionProviderUpdateDelegate {
 /// The parent of a section or provider as an object: the owner of its link, or a custom delegate
 /// itself.
 func parentObject(of node: AnyObject) -> AnyObject? {
+  if let own = node as? TreeLink, own.reportsToOwner { return own.ownerObject }
   let delegate: AnyObject?
   if let section = node as? any Section {
     delegate = section.updateDelegate
@@ -263,13 +145,32 @@ func parentObject(of node: AnyObject) -> AnyObject? {
   } else {
     return nil
   }
-  if let link = delegate as? ChildLink { return link.ownerObject }
+  if let delegate, let link = link(behind: delegate) { return link.ownerObject }
   return delegate
+}
+
+/// The link a delegate object stands for: a ``ChildLink``, or the view of a built-in section's own
+/// link that its ``Section/updateDelegate`` returns; `nil` for any other object.
+func link(behind delegate: AnyObject) -> TreeLink? {
+  if let link = delegate as? ChildLink { return link }
+  return (delegate as? SectionLinkDelegate)?.link
+}
+
+/// The link `section` reports its changes through, when it is one of a built-in parent: the
+/// section itself when it is a built-in one reporting to its parent, or the ``ChildLink`` it
+/// reports to; `nil` for a section reporting to anything else (a custom provider, a delegate of
+/// the user's) or to no one.
+func reportingLink(of section: any Section) -> TreeLink? {
+  if let own = section as? TreeLink { return own.reportsToOwner ? own : nil }
+  guard let link = section.updateDelegate as? ChildLink, link.childObject === section else {
+    return nil
+  }
+  return link
 }
 
 /// The type of the parent behind `delegate`, for trap messages.
 func parentDescription(_ delegate: AnyObject) -> String {
-  if let link = delegate as? ChildLink, let owner = link.ownerObject {
+  if let link = link(behind: delegate), let owner = link.ownerObject {
     return "\(type(of: owner))"
   }
   return "\(type(of: delegate))"
@@ -324,7 +225,7 @@ func passesOnThroughLinks(_ owner: any LinkOwner, to mapping: SectionProviderMap
 /// presenting the tree `link` led to, if any, stops its sections from dropping element events.
 ///
 /// - Complexity: O(depth).
-func uncoverElementEvents(above link: ChildLink) {
+func uncoverElementEvents(above link: TreeLink) {
   var owner = link.owner
   while let node = owner {
     if let coordinator = node.presentingCoordinator {

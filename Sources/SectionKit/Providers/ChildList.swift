@@ -1,5 +1,6 @@
 /// The ordered children of a provider, as the links they report through (each link holds its
-/// child: no array of the children beside that of the links), and cached section offsets.
+/// child, and a built-in section is its own link: no array of the children beside that of the
+/// links), and cached section offsets.
 ///
 /// A child's position is kept in its link (``ChildLink/position``), not in a table by identity:
 /// the positions below `positionsValidBelow` are current, and every position is checked by
@@ -9,7 +10,7 @@
 /// O(n), as `Array.insert` is.
 struct ChildList {
   /// `links[i]` holds child `i` and is its delegate, kept alive here (children hold it weakly).
-  private(set) var links: [ChildLink] = []
+  private(set) var links: [TreeLink] = []
   /// `links[i].position == i` for every `i` below this bound.
   private var positionsValidBelow = 0
   /// How many children are providers. While none is, child `i` presents section `i` and no
@@ -35,14 +36,15 @@ struct ChildList {
   /// - Complexity: O(1) amortized; O(n) for an object whose delegate is not a link (not a child,
   ///   or a child whose delegate was replaced from outside).
   mutating func index(of object: AnyObject) -> Int? {
-    switch delegate(of: object) {
-    case let link as ChildLink where link.childObject === object:
-      if let found = index(of: link) { return found }
-      // A link of another parent: not a child.
-      return nil
-    default:
-      return links.firstIndex { $0.childObject === object }
+    // A built-in section is its own link.
+    if let own = object as? TreeLink { return index(of: own) }
+    if let delegate = delegate(of: object), let link = link(behind: delegate),
+      link.childObject === object
+    {
+      // `nil` for a link of another parent: not a child.
+      return index(of: link)
     }
+    return links.firstIndex { $0.childObject === object }
   }
 
   /// The position of the child behind `link`, or `nil` when the link is not one of this list's.
@@ -52,7 +54,7 @@ struct ChildList {
   /// misses brings the positions of the later links up to date.
   ///
   /// - Complexity: O(1) amortized.
-  mutating func index(of link: ChildLink) -> Int? {
+  mutating func index(of link: TreeLink) -> Int? {
     let guess = link.position
     if UInt(bitPattern: guess) < UInt(links.count), links[guess] === link { return guess }
     identityLookups += 1
@@ -96,7 +98,7 @@ struct ChildList {
   }
 
   /// Inserts the child of `link` at `index`.
-  mutating func insert(_ link: ChildLink, at index: Int) {
+  mutating func insert(_ link: TreeLink, at index: Int) {
     if case .provider = link.child {
       if providerCount == 0 {
         // The first provider child: the offsets so far are the positions.
@@ -116,7 +118,7 @@ struct ChildList {
   }
 
   /// Removes the child at `index`; returns its link, which holds it.
-  mutating func remove(at index: Int) -> ChildLink {
+  mutating func remove(at index: Int) -> TreeLink {
     let link = links.remove(at: index)
     if case .provider = link.child { providerCount -= 1 }
     if providerCount == 0 {
@@ -139,7 +141,7 @@ struct ChildList {
   }
 
   /// Removes every child; returns their links, which hold them.
-  mutating func removeAll() -> [ChildLink] {
+  mutating func removeAll() -> [TreeLink] {
     defer { self = ChildList() }
     return links
   }
@@ -158,7 +160,13 @@ struct ChildList {
       link.detachFromOwner()
       switch child {
       case .section(let section):
-        if section.updateDelegate === link { section.updateDelegate = nil }
+        if link === section {
+          // A built-in section, its own link: it stops reporting, and keeps a delegate of the
+          // user's.
+          if link.reportsToOwner { section.updateDelegate = nil }
+        } else if section.updateDelegate === link {
+          section.updateDelegate = nil
+        }
       case .provider(let provider):
         if provider.updateDelegate === link { provider.updateDelegate = nil }
       }

@@ -79,7 +79,7 @@ public final class ComposedSectionProvider: ProviderNode, ParentSectionProvider 
   ///   providers are walked with a loop, not recursion).
   public var sections: [any Section] { presentedSections(of: self) }
 
-  var presentedChildren: ArraySlice<ChildLink> { childList.links[...] }
+  var presentedChildren: ArraySlice<TreeLink> { childList.links[...] }
 
   /// The number of sections this provider presents.
   ///

@@ -15,7 +15,7 @@ protocol ProviderNode: SectionProvider, LinkOwner {
   /// ``presentedOffset(ofChildAt:)`` when it is known without counting any child's sections.
   func cachedOffset(ofChildAt index: Int) -> CachedOffset
   /// The links to the children whose sections this provider presents, in order.
-  var presentedChildren: ArraySlice<ChildLink> { get }
+  var presentedChildren: ArraySlice<TreeLink> { get }
   /// The positions of the children whose counts ``finishCount(through:_:)`` needs to count the
   /// sections presented before child `index`.
   func childrenToCount(through index: Int) -> Range<Int>
@@ -71,28 +71,54 @@ func sectionCount(of root: any ProviderNode, through index: Int) -> Int {
 /// The sections `root` presents, flattened, in order: built-in providers below are walked with
 /// an explicit stack, so a chain of any depth costs no stack frames.
 ///
-/// The array is allocated at its final size: the mapping keeps it as its list of sections, where
-/// the spare capacity of an array grown by appending cost 21 bytes a section (dhat, 10⁴ sections:
-/// 36.9 bytes a section for 16-byte entries; see `Docs/Performance.md`, Memory).
+/// The array is allocated at its final size, as ``presentedSectionList(of:)``'s.
 func presentedSections(of root: any ProviderNode) -> [any Section] {
   var sections: [any Section] = []
   sections.reserveCapacity(root.numberOfSections)
+  walkPresentedChildren(
+    of: root,
+    section: { link in
+      if case .section(let section) = link.child { sections.append(section) }
+    },
+    custom: { sections.append(contentsOf: $0.sections) })
+  return sections
+}
+
+/// The sections `root` presents, flattened, in order, as the links that hold them (the mapping's
+/// list of sections).
+///
+/// The list is allocated at its final size: the mapping keeps it, where the spare capacity of an
+/// array grown by appending cost 21 bytes a section (dhat, 10⁴ sections: 36.9 bytes a section
+/// for 16-byte entries; see `Docs/Performance.md`, Memory).
+func presentedSectionList(of root: any ProviderNode) -> SectionList {
+  var links: [TreeLink] = []
+  links.reserveCapacity(root.numberOfSections)
+  walkPresentedChildren(
+    of: root, section: { links.append($0) },
+    custom: { links.append(contentsOf: $0.sections.map(SectionList.link(holding:))) })
+  return SectionList(links: links)
+}
+
+/// Calls `section` with the link of each section child and `custom` with each custom provider
+/// that `root` presents, in order: built-in providers below are walked with an explicit stack.
+private func walkPresentedChildren(
+  of root: any ProviderNode, section: (TreeLink) -> Void, custom: (any SectionProvider) -> Void
+) {
   var pending = [root.presentedChildren]
   while var children = pending.popLast() {
     guard let link = children.popFirst() else { continue }
     pending.append(children)
     switch link.child {
-    case .section(let section):
-      sections.append(section)
+    case .section:
+      section(link)
     case .provider(let provider):
       if let node = provider as? any ProviderNode {
         pending.append(node.presentedChildren)
       } else {
-        sections.append(contentsOf: provider.sections)
+        custom(provider)
       }
     }
   }
-  return sections
 }
 
 /// Releases the children of a provider being deinitialized, and the children of every built-in
@@ -170,7 +196,7 @@ extension ProviderNode {
   var presentingCoordinator: Coordinator? { nil }
 
   /// One step of the pipe: re-indexes what the child behind `link` sent and passes it on.
-  func take(_ hop: Hop, from link: ChildLink) -> (Hop, ChildLink)? {
+  func take(_ hop: Hop, from link: TreeLink) -> (Hop, TreeLink)? {
     var next = Hop()
     if hop.begin {
       link.openBrackets += 1
@@ -210,19 +236,20 @@ extension ProviderNode {
   /// which leaves the bracket and the link's count as they were and sends `(begin, event, end)`
   /// up; or drops the event, when the child is not presented, and sends nothing.
   @inline(__always)
-  func passOwnBatch(from link: ChildLink, section: inout Int) -> OwnBatchStep {
+  func passOwnBatch(from link: TreeLink, section: inout Int) -> OwnBatchStep {
     guard !bracket.isOpen, let uplink = unmanagedUplink else { return .general }
+    let next = Unmanaged<TreeLink>.passUnretained(uplink.takeUnretainedValue())
     guard let index = childList.index(of: link) else { notAChild(link) }
     switch cachedOffset(ofChildAt: index) {
     case .offset(let offset):
       section += offset
-      return .up(uplink)
+      return .up(next)
     case .notPresented: return .dropped
     case .stale: return .general
     }
   }
 
-  private func notAChild(_ link: ChildLink) -> Never {
+  private func notAChild(_ link: TreeLink) -> Never {
     preconditionFailure(
       "\(typeName) received an event from \(type(of: link.childObject)), which is not its child")
   }
@@ -230,17 +257,35 @@ extension ProviderNode {
   // MARK: Children
 
   /// Makes `child` a child of this provider, trapping when it already has a parent or when it
-  /// would make the tree a cycle; returns the link the child now reports to.
-  func attach(_ child: SectionProviderChild, _ operation: @autoclosure () -> String) -> ChildLink {
-    let link = ChildLink(owner: self, child: child)
+  /// would make the tree a cycle; returns the link the child now reports to: a built-in section
+  /// itself, or a new ``ChildLink``.
+  func attach(_ child: SectionProviderChild, _ operation: @autoclosure () -> String) -> TreeLink {
     switch child {
     case .section(let section):
       precondition(
         section.updateDelegate == nil,
         "\(typeName).\(operation()): \(type(of: section)) already has a parent "
           + "(\(parentDescription(section.updateDelegate!))); remove it from its parent first")
-      section.updateDelegate = link
+      guard let own = section as? TreeLink else {
+        let link = ChildLink(owner: self, child: child)
+        section.updateDelegate = link
+        return link
+      }
+      // A built-in section is its own link. One whose delegate was cleared by hand may still
+      // be a child of its parent: it cannot hold two places.
+      precondition(
+        own.ownerObject == nil,
+        "\(typeName).\(operation()): \(type(of: section)) is still a child of "
+          + "\(type(of: own.ownerObject!)); remove it from its parent first")
+      own.attach(to: self)
+      // As a new link would be: no bracket counted, not marked by a coordinator.
+      own.openBrackets = 0
+      own.coversElementEvents = false
+      own.reportsToOwner = true
+      own.linkDidChange()
+      return own
     case .provider(let provider):
+      let link = ChildLink(owner: self, child: child)
       precondition(
         provider !== self, "\(typeName).\(operation()): a provider cannot contain itself")
       precondition(
@@ -252,8 +297,8 @@ extension ProviderNode {
         "\(typeName).\(operation()): \(type(of: provider)) is an ancestor of this provider; "
           + "adding it would make a cycle")
       provider.updateDelegate = link
+      return link
     }
-    return link
   }
 
   /// Whether `candidate`, a provider with no parent, is an ancestor of this provider (the root of
@@ -288,7 +333,7 @@ extension ProviderNode {
   }
 
   /// Detaches `child`: its delegate is cleared and any bracket it had open here is closed.
-  func detach(_ child: SectionProviderChild, _ link: ChildLink) {
+  func detach(_ child: SectionProviderChild, _ link: TreeLink) {
     switch child {
     case .section(let section): section.updateDelegate = nil
     case .provider(let provider): provider.updateDelegate = nil
@@ -303,7 +348,7 @@ extension ProviderNode {
 
   /// `event`, sent through `link` in its child's coordinates, in this provider's coordinates;
   /// `nil` when the child is not presented.
-  private func reindex(_ event: TreeEvent, from link: ChildLink) -> TreeEvent? {
+  private func reindex(_ event: TreeEvent, from link: TreeLink) -> TreeEvent? {
     guard let index = childList.index(of: link) else { notAChild(link) }
     switch event {
     case .element(let change, let local):
@@ -363,7 +408,7 @@ enum CachedOffset {
 /// What ``ProviderNode/passOwnBatch(from:section:)`` did with an element change.
 enum OwnBatchStep {
   /// Passed on, through this link (which the provider keeps alive).
-  case up(Unmanaged<ChildLink>)
+  case up(Unmanaged<TreeLink>)
   /// Dropped: no one above hears it.
   case dropped
   /// Not taken: the provider takes it as a ``Hop``.

@@ -45,7 +45,7 @@ public enum SectionProviderChild {
 /// - Complexity: `count` and the subscript are O(1); reading the view is O(1).
 public struct SectionProviderChildren: RandomAccessCollection {
   /// The links, in order; each holds its child.
-  let links: [ChildLink]
+  let links: [TreeLink]
 
   /// A position among the children: `0..<count`.
   public typealias Index = Int

@@ -83,7 +83,7 @@ public final class SegmentedSectionProvider: ProviderNode, ParentSectionProvider
   /// - Complexity: O(n) for n sections and providers below, whatever the depth.
   public var sections: [any Section] { presentedSections(of: self) }
 
-  var presentedChildren: ArraySlice<ChildLink> {
+  var presentedChildren: ArraySlice<TreeLink> {
     activeIndex.map { childList.links[$0...$0] } ?? []
   }
 

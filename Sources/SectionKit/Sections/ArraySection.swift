@@ -20,32 +20,30 @@
 /// overridable, which keeps the events exact. It is `nonisolated`, and so are its subclasses, even
 /// in a module whose default isolation is the main actor: a section lives in the isolation domain
 /// of the code that creates it.
-nonisolated open class ArraySection<Element>: BracketedSection {
+nonisolated open class ArraySection<Element>: TreeLink, BracketedSection {
+  // Declared first: its two bytes fill the end of the link's fields (``TreeLink``), where at the
+  // end of the object they would be padded to eight (a class lays its stored properties out in
+  // the order they are declared, after those of its superclass).
+  @exclusivity(unchecked) final var mutationInProgress: MutationInProgress?
+
   /// The delegate told about every change: the parent provider once the section is in a tree.
   ///
-  /// Held weakly. A built-in parent's link is kept in an internal reference instead, not a weak one,
-  /// so that the link's reference counting stays on the fast path and each change saves a weak
-  /// load. The parent keeps the link alive while it is the delegate, and clears the delegate
-  /// when it detaches this child or is released, so that reference never dangles.
+  /// Held weakly. In a built-in parent the section is its own link to the parent (it keeps its
+  /// place there itself, with no object for it), and this returns a view of that link; setting
+  /// that view back makes the section report to its parent again.
   public var updateDelegate: (any SectionUpdateDelegate)? {
-    get { uplink ?? customDelegate as? any SectionUpdateDelegate }
+    get { sectionDelegate(custom: customDelegate) }
     set {
-      uplink = newValue as? ChildLink
-      customDelegate = uplink == nil ? newValue : nil
+      customDelegate = setSectionDelegate(newValue)
       bracket.delegateChanged()
     }
   }
-  /// ``updateDelegate`` when it is not a link (an object of the user's). Stored as `AnyObject`
+  /// ``updateDelegate`` when it is not the parent (an object of the user's). Stored as `AnyObject`
   /// (8 bytes, where the existential takes 16): a custom delegate is rare, and its conformance is
   /// looked up only when it is read.
   private weak var customDelegate: AnyObject?
-  /// ``updateDelegate`` when it is the link to a built-in parent or a mapping.
-  final var uplink: ChildLink? {
-    get { unmanagedUplink?.takeUnretainedValue() }
-    set { unmanagedUplink = newValue.map { Unmanaged.passUnretained($0) } }
-  }
-  /// ``uplink``, stored unmanaged: the one-change path reads it without retaining it.
-  @exclusivity(unchecked) final var unmanagedUplink: Unmanaged<ChildLink>?
+  /// The section itself while it reports to a built-in parent (``TreeLink/reportsToOwner``).
+  final var uplink: TreeLink? { reportsToOwner ? self : nil }
   // The stored properties marked `@exclusivity(unchecked)` skip Swift's dynamic exclusivity
   // checks: each change reads and writes them several times, and the checks cost 2.8% of the
   // instructions of `sectionkit-bench churn` (callgrind, release: 10.66 G with, 10.96 G without,
@@ -61,9 +59,6 @@ nonisolated open class ArraySection<Element>: BracketedSection {
   /// ``elements``, stored under a name the inlinable mutators can write (the public property's
   /// setter is internal).
   @usableFromInline @exclusivity(unchecked) final var storage: [Element]
-  // Declared last: its two bytes end the object, where before ``storage`` they would be padded
-  // to eight (a class lays its stored properties out in the order they are declared).
-  @exclusivity(unchecked) final var mutationInProgress: MutationInProgress?
 
   /// Creates an empty section.
   ///
@@ -81,7 +76,7 @@ nonisolated open class ArraySection<Element>: BracketedSection {
   ///   @available(*, unavailable) required init() { fatalError("Tasks needs a store") }
   /// }
   /// ```
-  public required init() {
+  public required override init() {
     storage = []
   }
 
@@ -143,21 +138,22 @@ nonisolated open class ArraySection<Element>: BracketedSection {
   /// section is open, no mutation is in progress (the slow path traps on one), and the delegate
   /// is a link. The work must run no user code (no element is released while it runs).
   @usableFromInline final var reportsOwnBatch: Bool {
-    !bracket.isOpen && mutationInProgress == nil && unmanagedUplink != nil
+    !bracket.isOpen && mutationInProgress == nil && reportsToOwner
   }
 
   /// Reports `change`, made while ``reportsOwnBatch`` held, as a batch of its own: the bracket's
   /// begin, the change and its end climb the tree as one ``Hop``; or drops it when the section
   /// was inserted in the open batch and no one but the coordinator above would hear it
-  /// (``ChildLink/coversElementEvents``).
+  /// (``TreeLink/coversElementEvents``).
   @usableFromInline final func reportOwnBatch(_ change: ElementChange) {
-    // Unretained: the parent keeps its link, and nothing reads it once the climb reached the top
-    // (where the adapter may remove this section from its parent).
-    unmanagedUplink!._withUnsafeGuaranteedRef { link in
-      if link.coversElementEvents { return }
-      link.carryOwnBatch(change)
-    }
+    if coversElementEvents { return }
+    carryOwnBatch(change)
   }
+
+  /// The section itself: a built-in section is its own link.
+  override final var child: SectionProviderChild { .section(self) }
+
+  override final func linkDidChange() { bracket.delegateChanged() }
 
   /// Traps with a message naming the section, the index and the count.
   func checkIndex(_ index: Int, _ operation: @autoclosure () -> String) {
@@ -345,7 +341,7 @@ extension ArraySection: RangeReplaceableCollection {
   /// With a link as delegate (a built-in parent or a mapping), a change of more than one event
   /// climbs the tree as one event (an ``ElementDiff``), which the coordinator reads off directly
   /// and every other receiver gets as these events; when the section was inserted in the open
-  /// batch and no one but the coordinator above would hear it (``ChildLink/coversElementEvents``),
+  /// batch and no one but the coordinator above would hear it (``TreeLink/coversElementEvents``),
   /// nothing is sent. Either way the cost does not grow with the number of events.
   @usableFromInline
   final func _report(
@@ -364,7 +360,7 @@ extension ArraySection: RangeReplaceableCollection {
 
   /// Sends a change of `stepCount` element events, inside the open bracket, as one event, the
   /// diff `makeDiff` makes, when the delegate is a link and there is more than one event; drops
-  /// it when the section's events are covered (``ChildLink/coversElementEvents``). Returns
+  /// it when the section's events are covered (``TreeLink/coversElementEvents``). Returns
   /// whether the change was sent or dropped; if not, the caller emits its steps one by one.
   final func sendsWhole(_ stepCount: Int, _ makeDiff: () -> ElementDiff) -> Bool {
     guard let link = uplink else { return false }

@@ -4,8 +4,8 @@ protocol BracketedSection: Section {
   /// The mutation under way, while the section runs its own work or calls out to user code in
   /// the middle of it; `nil` otherwise.
   var mutationInProgress: MutationInProgress? { get set }
-  /// The delegate when it is the link to a built-in parent or a mapping.
-  var uplink: ChildLink? { get }
+  /// The section itself while it reports to a built-in parent (it is its own link).
+  var uplink: TreeLink? { get }
 }
 
 /// A mutation of a section that is running code which must not mutate the section again: the
@@ -148,7 +148,7 @@ extension BracketedSection {
 
   /// Sends one element event to the delegate, announcing the bracket first if needed; drops it
   /// when the section was inserted in the open batch and no one but the coordinator above would
-  /// hear it (``ChildLink/coversElementEvents``). A dropped event announces nothing: the bracket
+  /// hear it (``TreeLink/coversElementEvents``). A dropped event announces nothing: the bracket
   /// then closes without an end, unless an earlier event announced it.
   func emit(_ change: ElementChange) {
     if let link = uplink, link.coversElementEvents { return }

@@ -11,26 +11,26 @@
 ///
 /// It is `nonisolated`, and so are its subclasses, even in a module whose default isolation is
 /// the main actor: a section lives in the isolation domain of the code that creates it.
-nonisolated open class SingleElementSection<Element>: BracketedSection {
+nonisolated open class SingleElementSection<Element>: TreeLink, BracketedSection {
+  // Declared first (see ``ArraySection``): its two bytes fill the end of the link's fields.
+  final var mutationInProgress: MutationInProgress?
+
   /// The delegate told about every change: the parent provider once the section is in a tree.
   ///
-  /// Held weakly. A built-in parent's link is kept in an internal reference instead, not a weak one,
-  /// so that the link's reference counting stays on the fast path and each change saves a weak
-  /// load. The parent keeps the link alive while it is the delegate, and clears the delegate
-  /// when it detaches this child or is released, so that reference never dangles.
+  /// Held weakly. In a built-in parent the section is its own link to the parent, and this
+  /// returns a view of that link, as in ``ArraySection``.
   public var updateDelegate: (any SectionUpdateDelegate)? {
-    get { uplink ?? customDelegate as? any SectionUpdateDelegate }
+    get { sectionDelegate(custom: customDelegate) }
     set {
-      uplink = newValue as? ChildLink
-      customDelegate = uplink == nil ? newValue : nil
+      customDelegate = setSectionDelegate(newValue)
       bracket.delegateChanged()
     }
   }
-  /// ``updateDelegate`` when it is not a link (an object of the user's), stored as `AnyObject`
+  /// ``updateDelegate`` when it is not the parent (an object of the user's), stored as `AnyObject`
   /// (8 bytes, where the existential takes 16), as in ``ArraySection``.
   private weak var customDelegate: AnyObject?
-  /// ``updateDelegate`` when it is the link to a built-in parent or a mapping.
-  final unowned(unsafe) var uplink: ChildLink?
+  /// The section itself while it reports to a built-in parent (``TreeLink/reportsToOwner``).
+  final var uplink: TreeLink? { reportsToOwner ? self : nil }
   final var bracket = UpdateBracket()
 
   /// The element. When `Element` is an `Optional` holding `nil`, the section has no elements.
@@ -40,14 +40,17 @@ nonisolated open class SingleElementSection<Element>: BracketedSection {
   ///
   /// - Complexity: O(1).
   public final private(set) var numberOfElements: Int
-  // Declared last (see ``ArraySection``): its two bytes end the object.
-  final var mutationInProgress: MutationInProgress?
 
   /// Creates a section holding `element`.
   public init(element: Element) {
     self.element = element
     self.numberOfElements = Self.isAbsent(element) ? 0 : 1
   }
+
+  /// The section itself: a built-in section is its own link.
+  override final var child: SectionProviderChild { .section(self) }
+
+  override final func linkDidChange() { bracket.delegateChanged() }
 
   /// The element at `index`, which must be 0 while the section holds an element.
   public func element(at index: Int) -> Element {
