@@ -12,11 +12,12 @@ public enum StreamLine {
   /// The format version this library writes for a line without a digest, and the one whose
   /// fields the errors name; version 2 adds `digest` to changeset lines (``StreamDigest``, of
   /// kind ``StreamDigest/Kind/sequential``), version 3 the digest of kind
-  /// ``StreamDigest/Kind/pairs``. The decoder reads all three.
+  /// ``StreamDigest/Kind/pairs``, version 4 the sections' labels (``StreamSectionLabel``: a
+  /// snapshot's `labels`, a `newSections` entry's `id` and `header`). The decoder reads all four.
   public static let version = 1
-  /// The newest format version: written for a changeset with a digest of kind
-  /// ``StreamDigest/Kind/pairs``.
-  public static let newestVersion = 3
+  /// The newest format version: written for a line with labels (``StreamSectionLabel``); a
+  /// changeset's digest on such a line is of kind ``StreamDigest/Kind/pairs``.
+  public static let newestVersion = 4
   /// The largest sequence number on the wire: 2⁵³ − 1, the largest integer a JavaScript client
   /// reads exactly.
   public static let maximumSequence = (1 << 53) - 1

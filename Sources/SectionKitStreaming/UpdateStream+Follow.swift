@@ -61,7 +61,7 @@ extension UpdateStream {
       guard snapshot.sequence >= sequence else {
         throw .outOfOrder(expected: sequence + 1, received: snapshot.sequence)
       }
-      publishSnapshot(snapshot.sections, at: snapshot.sequence)
+      publishSnapshot(snapshot.sections, labels: snapshot.labels, at: snapshot.sequence)
     case .changeset(let changeset):
       guard changeset.sequence == sequence + 1 else {
         throw changeset.sequence > sequence + 1
@@ -72,17 +72,19 @@ extension UpdateStream {
       try StreamMirror.apply(changeset, to: &after)
       publish(
         changeset.changeset, sections: changeset.sections, elements: changeset.elements,
-        state: after, digest: changeset.digest)
+        state: after, digest: changeset.digest, labels: changeset.labels)
     }
   }
 
-  /// ``publishSnapshot(_:)`` at sequence number `sequence` rather than the next one.
-  func publishSnapshot(_ sections: [[Value]], at sequence: Int) {
+  /// ``publishSnapshot(_:labels:)`` at sequence number `sequence` rather than the next one.
+  func publishSnapshot(_ sections: [[Value]], labels: [StreamSectionLabel], at sequence: Int) {
+    Self.checkLabels(labels, sections: sections.count)
     var woken: [CheckedContinuation<Void, Never>] = []
     state.withLock { state in
       guard !state.isFinished else { return }
       state.sequence = sequence
       state.sections = sections
+      state.labels = labels
       state.replay.removeAll()
       state.statistics.published += 1
       for subscriber in state.subscribers.values {

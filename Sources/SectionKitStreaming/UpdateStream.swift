@@ -80,6 +80,8 @@ public final class UpdateStream<Value: Sendable>: Sendable {
   struct State {
     var sequence = 0
     var sections: [[Value]] = []
+    /// The label of each section, or none (``StreamSectionLabel``).
+    var labels: [StreamSectionLabel] = []
     /// The last changesets, consecutive, the newest being `sequence`.
     var replay = Ring<Shared>()
     /// The counts of each section at sequence `sequence - replay.count` (when `replay` is not
@@ -113,7 +115,9 @@ public final class UpdateStream<Value: Sendable>: Sendable {
 
   /// A snapshot of the last state published.
   public var snapshot: StreamSnapshot<Value> {
-    state.withLock { StreamSnapshot(stream: id, sequence: $0.sequence, sections: $0.sections) }
+    state.withLock {
+      StreamSnapshot(stream: id, sequence: $0.sequence, sections: $0.sections, labels: $0.labels)
+    }
   }
 
   /// Counters and the memory held, for monitoring.
@@ -138,13 +142,18 @@ public final class UpdateStream<Value: Sendable>: Sendable {
   ///
   /// ``UpdatePublisher`` calls it; call it yourself only for a stream you feed by hand.
   ///
+  /// - Parameters:
+  ///   - sections: the elements of each section.
+  ///   - labels: the label of each section (``StreamSectionLabel``), or none.
   /// - Complexity: O(p) for p subscribers.
-  public func publishSnapshot(_ sections: [[Value]]) {
+  public func publishSnapshot(_ sections: [[Value]], labels: [StreamSectionLabel] = []) {
+    Self.checkLabels(labels, sections: sections.count)
     var woken: [CheckedContinuation<Void, Never>] = []
     state.withLock { state in
       guard !state.isFinished else { return }
       state.sequence += 1
       state.sections = sections
+      state.labels = labels
       state.replay.removeAll()
       state.statistics.published += 1
       for subscriber in state.subscribers.values {
@@ -181,6 +190,8 @@ public final class UpdateStream<Value: Sendable>: Sendable {
   ///     snapshot.
   ///   - digest: the digest of `sections` to send with the changeset, if any
   ///     (``StreamChangeset/digest``).
+  ///   - labels: the label of each section `changeset` inserts or reloads that has one, by its
+  ///     new index (``StreamChangeset/labels``); the stream follows the others' through it.
   /// - Returns: the sequence number of the changeset (the stream's, unchanged, once finished).
   /// - Precondition: `changeset`, with the elements of the `sections` it inserts, takes the
   ///   section counts of the state before it to those of `state` (a changeset that does not fit
@@ -192,9 +203,16 @@ public final class UpdateStream<Value: Sendable>: Sendable {
   public func publish(
     _ changeset: Changeset, sections newSections: [Int: [Value]] = [:],
     elements: [IndexPath: Value] = [:], survivors: [IndexPath: IndexPath] = [:],
-    state sections: [[Value]], digest: StreamDigest? = nil
+    state sections: [[Value]], digest: StreamDigest? = nil,
+    labels: [Int: StreamSectionLabel] = [:]
   ) -> Int {
     if !survivors.isEmpty { Self.checkSurvivors(survivors, of: changeset) }
+    for index in labels.keys {
+      precondition(
+        newSections[index] != nil,
+        "UpdateStream.publish: a label for section \(index), which the changeset does not insert "
+          + "or reload (sections sent: \(newSections.keys.sorted()))")
+    }
     var scheduleWake = false
     let sequence = state.withLock { state -> Int in
       guard !state.isFinished else { return state.sequence }
@@ -203,8 +221,10 @@ public final class UpdateStream<Value: Sendable>: Sendable {
         after: sections)
       let update = StreamChangeset(
         sequence: state.sequence + 1, changeset: changeset, sections: newSections,
-        elements: elements, digest: digest)
+        elements: elements, digest: digest, labels: labels.filter { !$0.value.isEmpty })
       let shared = Shared(update, survivors: survivors)
+      state.labels = StreamSectionLabel.follow(
+        state.labels, through: changeset, newSectionCount: sections.count, new: labels)
       if state.replay.isEmpty { state.replayBaseCounts = state.sections.map(\.count) }
       state.sequence += 1
       state.sections = sections
@@ -305,6 +325,14 @@ public final class UpdateStream<Value: Sendable>: Sendable {
       "UpdateStream.publish(_:sections:elements:survivors:state:digest:): changeset \(sequence) takes "
         + "section counts \(describe(counts: oldCounts)) to \(describe(counts: newCounts)), "
         + "but the state given has section counts \(describe(counts: givenCounts))")
+  }
+
+  /// Traps unless `labels` is empty or has one label per section.
+  static func checkLabels(_ labels: [StreamSectionLabel], sections: Int) {
+    precondition(
+      labels.isEmpty || labels.count == sections,
+      "UpdateStream.publishSnapshot: \(labels.count) labels for \(sections) sections (give one "
+        + "per section, or none)")
   }
 
   /// Traps unless every survivor goes from an element `changeset` deletes (itself or with its
@@ -410,7 +438,7 @@ public final class UpdateStream<Value: Sendable>: Sendable {
       subscriber.needsSnapshot = false
       state.statistics.snapshotsServed += 1
       let snapshot = StreamSnapshot(
-        stream: self.id, sequence: state.sequence, sections: state.sections)
+        stream: self.id, sequence: state.sequence, sections: state.sections, labels: state.labels)
       return .ready(.snapshot(snapshot))
     }
     if state.isFinished {

@@ -110,7 +110,7 @@ test('a changeset line with a digest of version 3 is checked against the state a
   }
   mirror.apply(insert(3, 'c', [[3, pairsHash(['a', 'b', 'c'])]]));
   assert.deepEqual(mirror.sections, [['a', 'b', 'c']]);
-  assert.throws(() => mirror.apply({ ...insert(4, 'd', [[4, pairsHash(['a', 'b', 'c', 'd'])]]), v: 4 }), /version/);
+  assert.throws(() => mirror.apply({ ...insert(4, 'd', [[4, pairsHash(['a', 'b', 'c', 'd'])]]), v: 5 }), /version/);
 });
 
 test('a changeset line with a digest (version 2) is checked against the state after it', () => {
@@ -139,4 +139,30 @@ test('a changeset line with a digest (version 2) is checked against the state af
   assert.throws(() => cards.apply({ ...insert(2, { id: 'x' }, [[2, fnv1a(['a', 'b'])]]) }), /digest/);
   cards.apply({ ...insert(2, { id: 'b' }, [[2, fnv1a(['a', 'b'])]]) });
   assert.deepEqual(cards.sections, [[{ id: 'a' }, { id: 'b' }]]);
+});
+
+test('Mirror follows section labels (version 4) through inserts, moves and deletes', () => {
+  const mirror = new Mirror();
+  mirror.apply({
+    v: 4, type: 'snapshot', seq: 1, stream: 's', sections: [['a'], []],
+    labels: [{ id: 'todo', header: 'To do' }, { id: 'done' }],
+  });
+  assert.deepEqual(mirror.labels, [{ id: 'todo', header: 'To do' }, { id: 'done' }]);
+  mirror.apply({
+    v: 4, type: 'changeset', seq: 2,
+    changeset: { insertedSectionRanges: [[1, 2]], movedSections: [{ from: 0, to: 2 }] },
+    newSections: [{ index: 1, elements: [], id: 'doing', header: 'Doing' }],
+  });
+  assert.deepEqual(mirror.sections, [[], [], ['a']]);
+  assert.deepEqual(mirror.labels, [{ id: 'done' }, { id: 'doing', header: 'Doing' }, { id: 'todo', header: 'To do' }]);
+  mirror.apply({ v: 1, type: 'changeset', seq: 3, changeset: { deletedSectionRanges: [[0, 1]] } });
+  assert.deepEqual(mirror.labels, [{ id: 'doing', header: 'Doing' }, { id: 'todo', header: 'To do' }]);
+  // Labels in a line of version 1, or one label short: refused, the mirror unchanged.
+  assert.throws(() => mirror.apply({
+    v: 1, type: 'changeset', seq: 4, changeset: { insertedSectionRanges: [[0, 1]] },
+    newSections: [{ index: 0, elements: [], id: 'x' }],
+  }), /version before 4/);
+  assert.throws(() => mirror.apply({ v: 4, type: 'snapshot', seq: 5, stream: 's', sections: [[], []], labels: [{}] }), /one label per section/);
+  assert.deepEqual(mirror.labels, [{ id: 'doing', header: 'Doing' }, { id: 'todo', header: 'To do' }]);
+  assert.equal(mirror.seq, 3);
 });
