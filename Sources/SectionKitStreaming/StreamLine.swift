@@ -8,7 +8,7 @@ import SectionKit
 /// {"sections":[["Mum","Dad"]],"seq":1,"stream":"5A0E…","type":"snapshot","v":1}
 /// {"changeset":{…},"newElements":[{"path":[0,2],"value":"Gran"}],"newSections":[],"seq":2,"type":"changeset","v":1}
 /// ```
-public enum StreamLine {
+public enum StreamLine: Sendable {
   /// The format version this library writes for a line without a digest, and the one whose
   /// fields the errors name; version 2 adds `digest` to changeset lines (``StreamDigest``, of
   /// kind ``StreamDigest/Kind/sequential``), version 3 the digest of kind
