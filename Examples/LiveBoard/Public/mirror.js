@@ -571,8 +571,9 @@ export function follow(url, mirror, { onChange = () => {}, onStatus = () => {}, 
 
 /**
  * Renders `sections` of a LiveBoard (element 0 of each section is the column's header, the rest
- * are cards) into `root`, each column named by its label in `labels` when the stream sends them
- * (`mirror.labels`), by its header element otherwise: one `<section data-id>` per column with an `<h2>` and a `<ul>` of
+ * are cards) into `root`, each column identified by its label in `labels` (`mirror.labels`) and
+ * named by its header element, or by its label when it has none (a column inserted empty, a
+ * stream of cards alone): one `<section data-id>` per column with an `<h2>` and a `<ul>` of
  * `<li data-id>`. Reuses the nodes of columns and cards that stay, and skips a column whose
  * elements array is the one it rendered last (the mirror keeps the arrays of the sections a
  * changeset does not touch), so a change costs about the size of the sections it touches.
@@ -583,9 +584,12 @@ export function renderBoard(root, sections, labels = []) {
   const nodes = new Map();
   let previous = null;
   sections.forEach((elements, index) => {
-    const header = elements[0] ?? { id: '?', title: '' };
-    const id = labels[index]?.id ?? header.id;
-    const name = labels[index]?.header ?? header.title;
+    const label = labels[index] ?? {};
+    const header = elements[0]?.kind === 'column' ? elements[0] : null;
+    const id = label.id ?? header?.id ?? `#${index}`;
+    // A label is sent when its section is inserted or reloaded: a column renamed in place keeps
+    // it, and its header element (which the rename updates) names it when there is one.
+    const name = header?.title ?? label.header ?? '';
     let column = existing.get(id);
     if (!column) {
       column = document.createElement('section');
@@ -613,8 +617,9 @@ function renderCards(list, elements) {
   const existing = list._liveBoardNodes ?? new Map();
   const nodes = new Map();
   let previous = null;
-  for (let k = 1; k < elements.length; k++) {
+  for (let k = 0; k < elements.length; k++) {
     const card = elements[k];
+    if (card?.kind === 'column') continue;
     let item = existing.get(card.id);
     if (!item) {
       item = document.createElement('li');
