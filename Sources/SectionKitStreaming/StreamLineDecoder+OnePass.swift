@@ -3,14 +3,18 @@ import SectionKit
 
 /// The fields of the format's own objects (a few short keys: lists, searched without hashing).
 enum WireFields {
-  static let changeset: [String] = [
+  static let line = WireKeys([
+    "v", "type", "seq", "stream", "sections", "changeset", "newSections", "newElements", "digest",
+    "labels",
+  ])
+  static let changeset = WireKeys([
     "deletedSectionRanges", "insertedSectionRanges", "reloadedSectionRanges", "movedSections",
     "deletedElements", "insertedElements", "reloadedElements", "movedElements",
-  ]
-  static let move: [String] = ["from", "to"]
-  static let sectionElements: [String] = ["index", "elements", "id", "header"]
-  static let label: [String] = ["id", "header"]
-  static let element: [String] = ["path", "value"]
+  ])
+  static let move = WireKeys(["from", "to"])
+  static let sectionElements = WireKeys(["index", "elements", "id", "header"])
+  static let label = WireKeys(["id", "header"])
+  static let element = WireKeys(["path", "value"])
 }
 
 extension StreamLineDecoder {

@@ -70,7 +70,7 @@ struct LineReader<Value: Decodable> {
     reader.index += 1
     if !reader.consume(UInt8(ascii: "}")) {
       repeat {
-        let key = try reader.readString()
+        let key = try reader.readKey(WireFields.line)
         try reader.expect(UInt8(ascii: ":"))
         let repeated = seen.contains(key)
         if !repeated { seen.append(key) }
@@ -179,7 +179,7 @@ struct LineReader<Value: Decodable> {
   /// Reads an object of the format's, with exactly the keys in `fields` (those it finds are
   /// handed to `member`).
   private mutating func object(
-    _ field: @autoclosure () -> String, fields: [String],
+    _ field: @autoclosure () -> String, fields: WireKeys,
     _ member: (inout Self, String) throws(JSONReadError) -> Void
   ) throws(JSONReadError) -> [String]? {
     guard reader.peek() == UInt8(ascii: "{") else {
@@ -191,12 +191,12 @@ struct LineReader<Value: Decodable> {
     var seen: [String] = []
     if reader.consume(UInt8(ascii: "}")) { return seen }
     repeat {
-      let key = try reader.readString()
+      let key = try reader.readKey(fields)
       try reader.expect(UInt8(ascii: ":"))
       if seen.contains(key) {
         refuse("\(field()).\(key): the key \(key) is repeated")
         try skip()
-      } else if !fields.contains(key) {
+      } else if !fields.names.contains(key) {
         seen.append(key)
         refuse("\(field()).\(key): no such field in version \(StreamLine.version)")
         try skip()

@@ -136,7 +136,7 @@ public struct StreamMirror<Value: Sendable>: Sendable {
         }
         try Self.apply(update, to: &sections)
         digestCache?.follow(update.changeset)
-        pairHashes = followed.sections.map(\.hash)
+        pairHashes = followed.sections.map { $0.hash }
       } else if let digest = update.digest, let identity {
         var after = sections
         try Self.apply(update, to: &after)
@@ -155,7 +155,7 @@ public struct StreamMirror<Value: Sendable>: Sendable {
         try Self.check(found, against: digest, sequence: update.sequence)
         sections = after
         digestCache = cache
-        pairHashes = digest.kind == .pairs ? found.sections.map(\.hash) : nil
+        pairHashes = digest.kind == .pairs ? found.sections.map { $0.hash } : nil
       } else {
         try Self.apply(update, to: &sections)
         digestCache?.follow(update.changeset)
@@ -193,7 +193,7 @@ public struct StreamMirror<Value: Sendable>: Sendable {
     identity: (Value) -> String
   ) -> StreamDigest? {
     guard hashes.count == sections.count,
-      var plan = PairDigestPlan(update.changeset, oldCounts: sections.map(\.count)),
+      var plan = PairDigestPlan(update.changeset, oldCounts: sections.map { $0.count }),
       plan.finish(valuePaths: update.elements.keys),
       plan.finish(valuePaths: update.changeset.insertedElements)
     else { return nil }

@@ -22,6 +22,10 @@ public struct StreamSectionLabel: Hashable, Sendable, Codable, CustomStringConve
   public var header: String?
 
   /// Creates a label.
+  ///
+  /// - Parameters:
+  ///   - id: the section's identity, if it has one.
+  ///   - header: the header to show, if any.
   public init(id: String? = nil, header: String? = nil) {
     self.id = id
     self.header = header

@@ -132,7 +132,7 @@ public final class UpdatePublisher<Value: Sendable>: ViewAdapter {
     var digestPlan: PairDigestPlan?
     var oldHashes: [IndexPath: UInt64] = [:]
     if digests != .never {
-      digestPlan = PairDigestPlan(changeset, oldCounts: sections.map(\.count))
+      digestPlan = PairDigestPlan(changeset, oldCounts: sections.map { $0.count })
       digestPlan?.oldWindows { section, index in
         oldHashes[IndexPath(item: index, section: section)] = PairHash.element(
           identity(sections[section][index]))

@@ -225,7 +225,7 @@ public final class UpdateStream<Value: Sendable>: Sendable {
       let shared = Shared(update, survivors: survivors)
       state.labels = StreamSectionLabel.follow(
         state.labels, through: changeset, newSectionCount: sections.count, new: labels)
-      if state.replay.isEmpty { state.replayBaseCounts = state.sections.map(\.count) }
+      if state.replay.isEmpty { state.replayBaseCounts = state.sections.map { $0.count } }
       state.sequence += 1
       state.sections = sections
       state.statistics.published += 1
@@ -308,7 +308,7 @@ public final class UpdateStream<Value: Sendable>: Sendable {
     _ changeset: Changeset, sequence: Int, before: [[Value]], sections: [Int: [Value]],
     after: [[Value]]
   ) {
-    let oldCounts = before.map(\.count)
+    let oldCounts = before.map { $0.count }
     let newCounts: [Int]
     do {
       newCounts = try changeset.newCounts(
@@ -319,7 +319,7 @@ public final class UpdateStream<Value: Sendable>: Sendable {
           + "not fit the state before it, of section counts \(describe(counts: oldCounts)): "
           + "\(error)")
     }
-    let givenCounts = after.map(\.count)
+    let givenCounts = after.map { $0.count }
     precondition(
       newCounts == givenCounts,
       "UpdateStream.publish(_:sections:elements:survivors:state:digest:): changeset \(sequence) takes "

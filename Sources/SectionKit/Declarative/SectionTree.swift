@@ -118,6 +118,8 @@ public final class SectionTree<Element> {
   /// sections of a stream with it
   /// (`UpdatePublisher`'s `label`).
   ///
+  /// - Parameter section: a section presented by the tree's ``provider``.
+  /// - Returns: the identity of the node that built it, or `nil`.
   /// - Complexity: O(1) on average; the first call after a render indexes every section of the
   ///   tree, O(n) for n nodes.
   public func id(of section: any Section) -> AnyHashable? {
