@@ -46,7 +46,7 @@ extension UpdateStream {
   ///   next one or an older snapshot, ``StreamMirrorError/mismatch(sequence:_:)`` for a changeset
   ///   that does not fit, or a snapshot of another stream (field `stream`).
   /// - Complexity: a changeset costs what ``StreamMirror/apply(_:)`` costs plus what
-  ///   ``publish(_:sections:elements:survivors:state:digest:)`` costs; a snapshot O(p) for p
+  ///   ``publish(_:sections:elements:survivors:state:digest:labels:)`` costs; a snapshot O(p) for p
   ///   subscribers.
   public func follow(_ update: StreamUpdate<Value>) throws(StreamMirrorError) {
     let (sequence, before) = state.withLock { ($0.sequence, $0.sections) }

@@ -210,7 +210,7 @@ public final class UpdateStream<Value: Sendable>: Sendable {
     for index in labels.keys {
       precondition(
         newSections[index] != nil,
-        "UpdateStream.publish: a label for section \(index), which the changeset does not insert "
+        "UpdateStream.publish(_:sections:elements:survivors:state:digest:labels:): a label for section \(index), which the changeset does not insert "
           + "or reload (sections sent: \(newSections.keys.sorted()))")
     }
     var scheduleWake = false
@@ -315,14 +315,14 @@ public final class UpdateStream<Value: Sendable>: Sendable {
         from: oldCounts, insertedSectionCounts: sections.mapValues(\.count))
     } catch {
       preconditionFailure(
-        "UpdateStream.publish(_:sections:elements:survivors:state:digest:): changeset \(sequence) does "
+        "UpdateStream.publish(_:sections:elements:survivors:state:digest:labels:): changeset \(sequence) does "
           + "not fit the state before it, of section counts \(describe(counts: oldCounts)): "
           + "\(error)")
     }
     let givenCounts = after.map { $0.count }
     precondition(
       newCounts == givenCounts,
-      "UpdateStream.publish(_:sections:elements:survivors:state:digest:): changeset \(sequence) takes "
+      "UpdateStream.publish(_:sections:elements:survivors:state:digest:labels:): changeset \(sequence) takes "
         + "section counts \(describe(counts: oldCounts)) to \(describe(counts: newCounts)), "
         + "but the state given has section counts \(describe(counts: givenCounts))")
   }
@@ -331,7 +331,7 @@ public final class UpdateStream<Value: Sendable>: Sendable {
   static func checkLabels(_ labels: [StreamSectionLabel], sections: Int) {
     precondition(
       labels.isEmpty || labels.count == sections,
-      "UpdateStream.publishSnapshot: \(labels.count) labels for \(sections) sections (give one "
+      "UpdateStream.publishSnapshot(_:labels:): \(labels.count) labels for \(sections) sections (give one "
         + "per section, or none)")
   }
 
@@ -348,7 +348,7 @@ public final class UpdateStream<Value: Sendable>: Sendable {
         old.count == 2 && new.count == 2
           && (deleted.contains(old) || deletedSections.contains(old[0]))
           && (inserted.contains(new) || insertedSections.contains(new[0])),
-        "UpdateStream.publish(_:sections:elements:survivors:state:digest:): survivor \(describe(old)) → "
+        "UpdateStream.publish(_:sections:elements:survivors:state:digest:labels:): survivor \(describe(old)) → "
           + "\(describe(new)) is not a deleted element going to an inserted one of the changeset")
     }
   }
