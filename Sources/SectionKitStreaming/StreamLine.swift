@@ -8,15 +8,17 @@ import SectionKit
 /// {"sections":[["Mum","Dad"]],"seq":1,"stream":"5A0E…","type":"snapshot","v":1}
 /// {"changeset":{…},"newElements":[{"path":[0,2],"value":"Gran"}],"newSections":[],"seq":2,"type":"changeset","v":1}
 /// ```
-public enum StreamLine {
+public enum StreamLine: Sendable {
   /// The format version this library writes for a line without a digest, and the one whose
   /// fields the errors name; version 2 adds `digest` to changeset lines (``StreamDigest``, of
   /// kind ``StreamDigest/Kind/sequential``), version 3 the digest of kind
-  /// ``StreamDigest/Kind/pairs``. The decoder reads all three.
+  /// ``StreamDigest/Kind/pairs``, version 4 the sections' labels (``StreamSectionLabel``: a
+  /// snapshot's `labels`, a `newSections` entry's `id` and `header`). The decoder reads all four,
+  /// and the page lines of a snapshot too long for one line (version 5, `snapshotPage`).
   public static let version = 1
-  /// The newest format version: written for a changeset with a digest of kind
-  /// ``StreamDigest/Kind/pairs``.
-  public static let newestVersion = 3
+  /// The newest format version: written for a line with labels (``StreamSectionLabel``); a
+  /// changeset's digest on such a line is of kind ``StreamDigest/Kind/pairs``.
+  public static let newestVersion = 4
   /// The largest sequence number on the wire: 2⁵³ − 1, the largest integer a JavaScript client
   /// reads exactly.
   public static let maximumSequence = (1 << 53) - 1

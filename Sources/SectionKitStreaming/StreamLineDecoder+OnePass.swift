@@ -3,13 +3,18 @@ import SectionKit
 
 /// The fields of the format's own objects (a few short keys: lists, searched without hashing).
 enum WireFields {
-  static let changeset: [String] = [
+  static let line = WireKeys([
+    "v", "type", "seq", "stream", "sections", "changeset", "newSections", "newElements", "digest",
+    "labels",
+  ])
+  static let changeset = WireKeys([
     "deletedSectionRanges", "insertedSectionRanges", "reloadedSectionRanges", "movedSections",
     "deletedElements", "insertedElements", "reloadedElements", "movedElements",
-  ]
-  static let move: [String] = ["from", "to"]
-  static let sectionElements: [String] = ["index", "elements"]
-  static let element: [String] = ["path", "value"]
+  ])
+  static let move = WireKeys(["from", "to"])
+  static let sectionElements = WireKeys(["index", "elements", "id", "header"])
+  static let label = WireKeys(["id", "header"])
+  static let element = WireKeys(["path", "value"])
 }
 
 extension StreamLineDecoder {
@@ -46,6 +51,9 @@ extension StreamLineDecoder {
     if v == 1, fields.digest != nil {
       throw fail(.malformed, "digest: no such field in version 1")
     }
+    if v < StreamSectionLabel.wireVersion, let field = fields.labelField {
+      throw fail(.malformed, "\(field): no such field in version \(v)")
+    }
     // The digest's hash is the one of the line's version.
     let digest = fields.digest.map {
       StreamDigest(sections: $0.sections, kind: v == 2 ? .sequential : .pairs)
@@ -81,7 +89,7 @@ extension StreamLineDecoder {
     }
     let sectionValues = fields.sections.map { $0.map { $0.map(resolve) } }
     let newSectionValues = fields.newSections.map {
-      $0.map { ($0.index, $0.elements.map(resolve)) }
+      $0.map { ($0.index, $0.elements.map(resolve), $0.label) }
     }
     let newElementValues = fields.newElements.map { $0.map { ($0.path, resolve($0.value)) } }
 
@@ -101,7 +109,13 @@ extension StreamLineDecoder {
       else {
         throw fail(.malformed, "a snapshot has no changeset, newSections, newElements or digest")
       }
-      return .snapshot(StreamSnapshot(stream: stream, sequence: seq, sections: sections))
+      let labels = fields.labels ?? []
+      guard labels.isEmpty || labels.count == sections.count else {
+        throw fail(
+          .malformed, "labels: \(labels.count) labels for \(sections.count) sections (one each)")
+      }
+      return .snapshot(
+        StreamSnapshot(stream: stream, sequence: seq, sections: sections, labels: labels))
     case "changeset":
       guard let changeset = fields.changeset else {
         throw fail(.malformed, "a changeset line needs field changeset")
@@ -111,10 +125,12 @@ extension StreamLineDecoder {
           .malformed,
           "changeset.\(violation.fieldDescription) = \(violation.value) \(violation.reason)")
       }
-      guard fields.sections == nil, fields.stream == nil else {
-        throw fail(.malformed, "a changeset line has no sections or stream (a snapshot's fields)")
+      guard fields.sections == nil, fields.stream == nil, fields.labels == nil else {
+        throw fail(
+          .malformed, "a changeset line has no sections, stream or labels (a snapshot's fields)")
       }
       var sections: [Int: [Value]] = [:]
+      var labels: [Int: StreamSectionLabel] = [:]
       var previousIndex = -1
       for (position, entry) in (newSectionValues ?? []).enumerated() {
         guard entry.0 > previousIndex else {
@@ -124,6 +140,7 @@ extension StreamLineDecoder {
         }
         previousIndex = entry.0
         sections[entry.0] = entry.1
+        if !entry.2.isEmpty { labels[entry.0] = entry.2 }
       }
       var elements: [IndexPath: Value] = [:]
       elements.reserveCapacity(newElementValues?.count ?? 0)
@@ -146,7 +163,7 @@ extension StreamLineDecoder {
       return .changeset(
         StreamChangeset(
           sequence: seq, changeset: changeset, sections: sections, elements: elements,
-          digest: digest))
+          digest: digest, labels: labels))
     default:
       throw fail(.malformed, "type \"\(type)\" is neither snapshot nor changeset")
     }

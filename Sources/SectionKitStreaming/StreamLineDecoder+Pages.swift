@@ -74,7 +74,7 @@ extension StreamLineDecoder {
     }
     guard v == SnapshotPage.version else {
       throw fail(
-        .unsupportedVersion, "version \(v) for a snapshot page; this reader reads version 4")
+        .unsupportedVersion, "version \(v) for a snapshot page; this reader reads version 5")
     }
     guard type == SnapshotPage.type else {
       throw fail(.malformed, "type \"\(type)\" is not \(SnapshotPage.type)")

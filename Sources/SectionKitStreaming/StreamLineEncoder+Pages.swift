@@ -5,12 +5,12 @@ import SectionKit
 /// pages", gives every field).
 ///
 /// ```text
-/// {"first":[0,0],"page":0,"pages":2,"sections":[["a","b"]],"seq":7,"stream":"5A0E…","type":"snapshotPage","v":4}
-/// {"first":[0,2],"page":1,"pages":2,"sections":[["c"],[]],"seq":7,"stream":"5A0E…","type":"snapshotPage","v":4}
+/// {"first":[0,0],"page":0,"pages":2,"sections":[["a","b"]],"seq":7,"stream":"5A0E…","type":"snapshotPage","v":5}
+/// {"first":[0,2],"page":1,"pages":2,"sections":[["c"],[]],"seq":7,"stream":"5A0E…","type":"snapshotPage","v":5}
 /// ```
 enum SnapshotPage {
-  /// The format version of a page line: version 4 adds the page line.
-  static let version = 4
+  /// The format version of a page line: version 5 adds the page line.
+  static let version = 5
   /// The line's `type`.
   static let type = "snapshotPage"
   /// The bytes a page line starts with when this library writes it (sorted keys).
@@ -20,7 +20,7 @@ enum SnapshotPage {
   static let minimumLineLength = 2_048
   /// The fixed text of a page's envelope: all of it but its five integers and its stream.
   static let envelope =
-    #"{"first":[,],"page":,"pages":,"sections":[],"seq":,"stream":,"type":"snapshotPage","v":4}"#
+    #"{"first":[,],"page":,"pages":,"sections":[],"seq":,"stream":,"type":"snapshotPage","v":5}"#
     .utf8.count
 
   /// The number of decimal digits of `value` (0 or more).
@@ -157,7 +157,7 @@ extension StreamLineEncoder {
       JSONWriter.append(snapshot.sequence, to: &out)
       JSONWriter.appendRaw(#","stream":"#, to: &out)
       out.append(contentsOf: stream)
-      JSONWriter.appendRaw(#","type":"snapshotPage","v":4}"#, to: &out)
+      JSONWriter.appendRaw(#","type":"snapshotPage","v":5}"#, to: &out)
       out.append(UInt8(ascii: "\n"))
       return out
     }

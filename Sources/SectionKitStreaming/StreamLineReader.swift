@@ -18,9 +18,14 @@ struct LineFields<Value> {
   var stream: String?
   var sections: [[ReadValue<Value>]]?
   var changeset: Changeset?
-  var newSections: [(index: Int, elements: [ReadValue<Value>])]?
+  var newSections: [(index: Int, elements: [ReadValue<Value>], label: StreamSectionLabel)]?
   var newElements: [(path: [Int], value: ReadValue<Value>)]?
   var digest: StreamDigest?
+  /// A snapshot's labels (version 4).
+  var labels: [StreamSectionLabel]?
+  /// The first field of a label read (`labels`, `newSections[2].id`): refused in a line of a
+  /// version before 4.
+  var labelField: String?
 }
 
 /// The one-pass reader of a line: the envelope, the index paths and the ranges read from the
@@ -32,6 +37,8 @@ struct LineReader<Value: Decodable> {
   /// the syntax of the rest.
   var shape: String?
   var raws = 0
+  /// The first field of a label read (``LineFields/labelField``).
+  var labelField: String?
 
   init(_ bytes: UnsafeBufferPointer<UInt8>) {
     reader = JSONReader(bytes)
@@ -63,7 +70,7 @@ struct LineReader<Value: Decodable> {
     reader.index += 1
     if !reader.consume(UInt8(ascii: "}")) {
       repeat {
-        let key = try reader.readString()
+        let key = try reader.readKey(WireFields.line)
         try reader.expect(UInt8(ascii: ":"))
         let repeated = seen.contains(key)
         if !repeated { seen.append(key) }
@@ -81,8 +88,11 @@ struct LineReader<Value: Decodable> {
         case "newSections" where !repeated: fields.newSections = try newSections()
         case "newElements" where !repeated: fields.newElements = try newElements()
         case "digest" where !repeated: fields.digest = try digest()
+        case "labels" where !repeated:
+          fields.labels = try labels()
+          labelField = labelField ?? "labels"
         case "v", "seq", "type", "stream", "sections", "changeset", "newSections", "newElements",
-          "digest":
+          "digest", "labels":
           try skip()
         default:
           refuse("\(key): no such field in version \(StreamLine.version)")
@@ -96,6 +106,7 @@ struct LineReader<Value: Decodable> {
     if fields.v == nil, !seen.contains("v") { refuse("missing field v (the format version)") }
     if fields.type == nil, !seen.contains("type") { refuse("missing field type") }
     if fields.seq == nil, !seen.contains("seq") { refuse("missing field seq") }
+    fields.labelField = labelField
     return fields
   }
 
@@ -168,7 +179,7 @@ struct LineReader<Value: Decodable> {
   /// Reads an object of the format's, with exactly the keys in `fields` (those it finds are
   /// handed to `member`).
   private mutating func object(
-    _ field: @autoclosure () -> String, fields: [String],
+    _ field: @autoclosure () -> String, fields: WireKeys,
     _ member: (inout Self, String) throws(JSONReadError) -> Void
   ) throws(JSONReadError) -> [String]? {
     guard reader.peek() == UInt8(ascii: "{") else {
@@ -180,12 +191,12 @@ struct LineReader<Value: Decodable> {
     var seen: [String] = []
     if reader.consume(UInt8(ascii: "}")) { return seen }
     repeat {
-      let key = try reader.readString()
+      let key = try reader.readKey(fields)
       try reader.expect(UInt8(ascii: ":"))
       if seen.contains(key) {
         refuse("\(field()).\(key): the key \(key) is repeated")
         try skip()
-      } else if !fields.contains(key) {
+      } else if !fields.names.contains(key) {
         seen.append(key)
         refuse("\(field()).\(key): no such field in version \(StreamLine.version)")
         try skip()
@@ -360,13 +371,14 @@ struct LineReader<Value: Decodable> {
   }
 
   private mutating func newSections() throws(JSONReadError)
-    -> [(index: Int, elements: [ReadValue<Value>])]?
+    -> [(index: Int, elements: [ReadValue<Value>], label: StreamSectionLabel)]?
   {
-    var result: [(index: Int, elements: [ReadValue<Value>])] = []
+    var result: [(index: Int, elements: [ReadValue<Value>], label: StreamSectionLabel)] = []
     let ok = try array("newSections") { (this, position) throws(JSONReadError) in
       func name() -> String { "newSections[\(position)]" }
       var index: Int?
       var elements: [ReadValue<Value>]?
+      var label = StreamSectionLabel()
       guard
         try this.object(
           name(), fields: WireFields.sectionElements,
@@ -375,13 +387,18 @@ struct LineReader<Value: Decodable> {
             if this.reader.isNull() { this.refuse("\(name()).\(key): null") }
             if key == "index" { index = this.integer("\(name()).index") }
             if key == "elements" { elements = try this.values("\(name()).elements") }
+            if key == "id" || key == "header" {
+              this.labelField = this.labelField ?? "\(name()).\(key)"
+              let text = this.string("\(name()).\(key)")
+              if key == "id" { label.id = text } else { label.header = text }
+            }
           }) != nil
       else { return }
       guard let index, let elements else {
         this.refuse("\(name()): missing field index or elements")
         return
       }
-      result.append((index, elements))
+      result.append((index, elements, label))
     }
     return ok ? result : nil
   }
@@ -410,6 +427,26 @@ struct LineReader<Value: Decodable> {
         return
       }
       result.append((path, value))
+    }
+    return ok ? result : nil
+  }
+
+  /// A snapshot's `labels`: an array of objects with an optional `id` and `header`, strings.
+  private mutating func labels() throws(JSONReadError) -> [StreamSectionLabel]? {
+    var result: [StreamSectionLabel] = []
+    let ok = try array("labels") { (this, position) throws(JSONReadError) in
+      func name() -> String { "labels[\(position)]" }
+      var label = StreamSectionLabel()
+      guard
+        try this.object(
+          name(), fields: WireFields.label,
+          { (this, key) throws(JSONReadError) in
+            if this.reader.isNull() { this.refuse("\(name()).\(key): null") }
+            let text = this.string("\(name()).\(key)")
+            if key == "id" { label.id = text } else { label.header = text }
+          }) != nil
+      else { return }
+      result.append(label)
     }
     return ok ? result : nil
   }

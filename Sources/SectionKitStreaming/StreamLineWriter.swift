@@ -27,13 +27,23 @@ extension StreamLineEncoder {
     switch update {
     case .snapshot(let snapshot):
       out.reserveCapacity(64 + snapshot.sections.count * 16)
-      JSONWriter.appendRaw(#"{"sections":"#, to: &out)
+      precondition(
+        snapshot.labels.isEmpty || snapshot.labels.count == snapshot.sections.count,
+        "StreamLineEncoder.encode(_:): \(snapshot.labels.count) labels for "
+          + "\(snapshot.sections.count) sections (give one per section, or none)")
+      out.append(UInt8(ascii: "{"))
+      if !snapshot.labels.isEmpty {
+        StreamSectionLabel.appendSnapshotField(snapshot.labels, to: &out)
+      }
+      JSONWriter.appendRaw(#""sections":"#, to: &out)
       try appendSections(snapshot.sections, to: &out)
       JSONWriter.appendRaw(#","seq":"#, to: &out)
       JSONWriter.append(snapshot.sequence, to: &out)
       JSONWriter.appendRaw(#","stream":"#, to: &out)
       JSONWriter.append(snapshot.stream, to: &out)
-      JSONWriter.appendRaw(#","type":"snapshot","v":1}"#, to: &out)
+      JSONWriter.appendRaw(#","type":"snapshot","v":"#, to: &out)
+      JSONWriter.append(snapshot.labels.isEmpty ? 1 : StreamSectionLabel.wireVersion, to: &out)
+      out.append(UInt8(ascii: "}"))
     case .changeset(let update):
       let changeset = update.changeset
       out.reserveCapacity(
@@ -110,6 +120,7 @@ extension StreamLineEncoder {
         if position > 0 { out.append(UInt8(ascii: ",")) }
         JSONWriter.appendRaw(#"{"elements":"#, to: &out)
         try appendSections([section.value], to: &out, unwrapped: true)
+        update.labels[section.key]?.appendFields(to: &out)
         JSONWriter.appendRaw(#","index":"#, to: &out)
         JSONWriter.append(section.key, to: &out)
         out.append(UInt8(ascii: "}"))
@@ -117,11 +128,31 @@ extension StreamLineEncoder {
       JSONWriter.appendRaw(#"],"seq":"#, to: &out)
       JSONWriter.append(update.sequence, to: &out)
       JSONWriter.appendRaw(#","type":"changeset","v":"#, to: &out)
-      JSONWriter.append(update.digest.map { $0.kind == .sequential ? 2 : 3 } ?? 1, to: &out)
+      JSONWriter.append(version(of: update), to: &out)
       out.append(UInt8(ascii: "}"))
     }
     out.append(UInt8(ascii: "\n"))
     return out
+  }
+
+  /// The version of a changeset's line: 4 with labels (``StreamSectionLabel/wireVersion``), 3
+  /// with a digest of kind ``StreamDigest/Kind/pairs``, 2 with one of kind
+  /// ``StreamDigest/Kind/sequential``, 1 otherwise.
+  private func version(of update: StreamChangeset<Value>) -> Int {
+    guard update.labels.values.contains(where: { !$0.isEmpty }) else {
+      return update.digest.map { $0.kind == .sequential ? 2 : 3 } ?? 1
+    }
+    precondition(
+      update.digest?.kind != .sequential,
+      "StreamLineEncoder.encode(_:): changeset \(update.sequence) has labels and a digest of "
+        + "kind sequential, which a line of version \(StreamSectionLabel.wireVersion) cannot carry")
+    for index in update.labels.keys {
+      precondition(
+        update.sections[index] != nil,
+        "StreamLineEncoder.encode(_:): changeset \(update.sequence) has a label for section "
+          + "\(index), which it does not send (sections: \(update.sections.keys.sorted()))")
+    }
+    return StreamSectionLabel.wireVersion
   }
 
   /// `[[…],[…]]`, or with `unwrapped` the one section's `[…]`.

@@ -27,6 +27,10 @@ public struct StreamMirror<Value: Sendable>: Sendable {
   public private(set) var sections: [[Value]]
   /// The position of the last update applied; `nil` before the first snapshot.
   public private(set) var position: StreamPosition?
+  /// What each section is called (``StreamSectionLabel``): one label per section, or empty when
+  /// the stream labels none. Taken from snapshots and from the sections a changeset inserts or
+  /// reloads; followed through section deletes, inserts and moves.
+  public private(set) var labels: [StreamSectionLabel] = []
   /// The identity of an element, for checking digests (``StreamDigest``); `nil` when digests
   /// are not checked.
   private let identity: (@Sendable (Value) -> String)?
@@ -40,7 +44,7 @@ public struct StreamMirror<Value: Sendable>: Sendable {
   /// An empty mirror, waiting for a snapshot.
   ///
   /// - Parameter identity: the identity of an element, as the publisher's digests hash it
-  ///   (``UpdatePublisher/init(policy:digests:identity:forwardingTo:value:)``). By default a
+  ///   (``UpdatePublisher/init(policy:digests:identity:forwardingTo:label:value:)``). By default a
   ///   string is its own identity and an integer its decimal digits; for other values, without
   ///   `identity`, digests are not checked.
   public init(identity: (@Sendable (Value) -> String)? = nil) {
@@ -50,10 +54,22 @@ public struct StreamMirror<Value: Sendable>: Sendable {
   }
 
   /// A mirror holding `sections` at `position` (one kept from an earlier connection).
+  ///
+  /// - Parameters:
+  ///   - sections: the elements of each section.
+  ///   - position: the position they are at.
+  ///   - labels: the label of each section, or none.
+  ///   - identity: the identity of an element, as for ``init(identity:)``.
   public init(
-    sections: [[Value]], position: StreamPosition, identity: (@Sendable (Value) -> String)? = nil
+    sections: [[Value]], position: StreamPosition, labels: [StreamSectionLabel] = [],
+    identity: (@Sendable (Value) -> String)? = nil
   ) {
+    precondition(
+      labels.isEmpty || labels.count == sections.count,
+      "StreamMirror.init(sections:position:labels:identity:): \(labels.count) labels for "
+        + "\(sections.count) sections (give one per section, or none)")
     self.sections = sections
+    self.labels = labels
     self.position = position
     self.identity = identity ?? defaultIdentity(Value.self)
   }
@@ -89,10 +105,26 @@ public struct StreamMirror<Value: Sendable>: Sendable {
     try order.check(update)
     switch update {
     case .snapshot(let snapshot):
+      guard snapshot.labels.isEmpty || snapshot.labels.count == snapshot.sections.count else {
+        throw .mismatch(
+          sequence: snapshot.sequence,
+          ChangesetMismatch(
+            field: "labels", value: "\(snapshot.labels.count) labels",
+            reason: "the snapshot has \(snapshot.sections.count) sections"))
+      }
       sections = snapshot.sections
+      labels = snapshot.labels
       digestCache = nil
       pairHashes = nil
     case .changeset(let update):
+      for index in update.labels.keys where update.sections[index] == nil {
+        throw .mismatch(
+          sequence: update.sequence,
+          ChangesetMismatch(
+            field: "labels", value: "\(index)",
+            reason: "a label for a section the changeset does not insert or reload with its "
+              + "elements"))
+      }
       if let identity, update.digest?.kind == .pairs || (pairHashes != nil && update.digest == nil),
         let followed = Self.followPairs(
           update, sections, pairHashes ?? sections.map { PairHash.section($0, identity: identity) },
@@ -104,7 +136,7 @@ public struct StreamMirror<Value: Sendable>: Sendable {
         }
         try Self.apply(update, to: &sections)
         digestCache?.follow(update.changeset)
-        pairHashes = followed.sections.map(\.hash)
+        pairHashes = followed.sections.map { $0.hash }
       } else if let digest = update.digest, let identity {
         var after = sections
         try Self.apply(update, to: &after)
@@ -123,12 +155,15 @@ public struct StreamMirror<Value: Sendable>: Sendable {
         try Self.check(found, against: digest, sequence: update.sequence)
         sections = after
         digestCache = cache
-        pairHashes = digest.kind == .pairs ? found.sections.map(\.hash) : nil
+        pairHashes = digest.kind == .pairs ? found.sections.map { $0.hash } : nil
       } else {
         try Self.apply(update, to: &sections)
         digestCache?.follow(update.changeset)
         pairHashes = nil
       }
+      // The changeset fits (it was applied): following the labels cannot fail.
+      labels = StreamSectionLabel.follow(
+        labels, through: update.changeset, newSectionCount: sections.count, new: update.labels)
     }
     order.advance(past: update)
     position = order.position
@@ -158,7 +193,7 @@ public struct StreamMirror<Value: Sendable>: Sendable {
     identity: (Value) -> String
   ) -> StreamDigest? {
     guard hashes.count == sections.count,
-      var plan = PairDigestPlan(update.changeset, oldCounts: sections.map(\.count)),
+      var plan = PairDigestPlan(update.changeset, oldCounts: sections.map { $0.count }),
       plan.finish(valuePaths: update.elements.keys),
       plan.finish(valuePaths: update.changeset.insertedElements)
     else { return nil }
@@ -281,9 +316,9 @@ func defaultIdentity<Value>(_ type: Value.Type) -> (@Sendable (Value) -> String)
 }
 
 extension StreamMirror: Equatable where Value: Equatable {
-  /// Equal sections at the same position.
+  /// Equal sections with equal labels at the same position.
   public static func == (lhs: Self, rhs: Self) -> Bool {
-    lhs.sections == rhs.sections && lhs.position == rhs.position
+    lhs.sections == rhs.sections && lhs.labels == rhs.labels && lhs.position == rhs.position
   }
 }
 

@@ -31,12 +31,24 @@ public struct StreamSnapshot<Value: Sendable>: Sendable {
   public var sequence: Int
   /// The elements of each section.
   public var sections: [[Value]]
+  /// What each section is called (``StreamSectionLabel``): one per section, or empty when the
+  /// publisher labels none.
+  public var labels: [StreamSectionLabel]
 
   /// Creates a snapshot.
-  public init(stream: String, sequence: Int, sections: [[Value]]) {
+  ///
+  /// - Parameters:
+  ///   - stream: the stream's identifier.
+  ///   - sequence: the sequence number of the state shown.
+  ///   - sections: the elements of each section.
+  ///   - labels: one label per section, or none.
+  public init(
+    stream: String, sequence: Int, sections: [[Value]], labels: [StreamSectionLabel] = []
+  ) {
     self.stream = stream
     self.sequence = sequence
     self.sections = sections
+    self.labels = labels
   }
 }
 
@@ -54,17 +66,30 @@ public struct StreamChangeset<Value: Sendable>: Sendable {
   /// (``StreamDigestPolicy``): a ``StreamMirror`` that finds another state throws
   /// ``StreamMirrorError/mismatch(sequence:_:)`` naming the field `digest`.
   public var digest: StreamDigest?
+  /// The label of each inserted or reloaded section that has one, by its new index
+  /// (``StreamSectionLabel``); the other sections keep theirs.
+  public var labels: [Int: StreamSectionLabel]
 
   /// Creates a changeset update.
+  ///
+  /// - Parameters:
+  ///   - sequence: the sequence number of the state after the batch.
+  ///   - changeset: the changes.
+  ///   - sections: the elements of each inserted or reloaded section, by new index.
+  ///   - elements: the value of each inserted element and reload destination.
+  ///   - digest: the digest of the state after the batch, if any.
+  ///   - labels: the label of each inserted or reloaded section that has one, by new index.
   public init(
     sequence: Int, changeset: Changeset, sections: [Int: [Value]] = [:],
-    elements: [IndexPath: Value] = [:], digest: StreamDigest? = nil
+    elements: [IndexPath: Value] = [:], digest: StreamDigest? = nil,
+    labels: [Int: StreamSectionLabel] = [:]
   ) {
     self.sequence = sequence
     self.changeset = changeset
     self.sections = sections
     self.elements = elements
     self.digest = digest
+    self.labels = labels
   }
 }
 

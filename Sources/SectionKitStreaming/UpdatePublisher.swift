@@ -60,6 +60,8 @@ public final class UpdatePublisher<Value: Sendable>: ViewAdapter {
   private let identity: (Value) -> String
   /// The ``PairHash`` of each section of ``sections``, while digests are on.
   private var pairHashes: [UInt64] = []
+  /// What a section is called, given it and its index; `nil` when sections are not labelled.
+  private let label: ((any Section, Int) -> StreamSectionLabel?)?
 
   /// Creates a publisher and its stream.
   ///
@@ -71,13 +73,19 @@ public final class UpdatePublisher<Value: Sendable>: ViewAdapter {
   ///     ``StreamMirror`` must be given the same. By default a string is its own identity, an
   ///     integer its decimal digits, anything else its `String(describing:)`.
   ///   - forwardingTo: an adapter that also shows the model; it gets every call first.
+  ///   - label: what a section is called (``StreamSectionLabel``), given the section and its
+  ///     index, read for every section of a snapshot and for each section a changeset inserts
+  ///     or reloads; `nil` (the default) sends no labels. A `SectionTree`'s sections are named
+  ///     by ``/SectionKit/SectionTree/id(of:)``.
   ///   - value: the value of the element at a local index of a section, read when the element
   ///     is inserted, reloaded, or part of a reload. It must not call into the stream.
   public init(
     policy: StreamPolicy = StreamPolicy(), digests: StreamDigestPolicy = .never,
     identity: ((Value) -> String)? = nil, forwardingTo: (any ViewAdapter)? = nil,
+    label: ((any Section, Int) -> StreamSectionLabel?)? = nil,
     value: @escaping (any Section, Int) -> Value
   ) {
+    self.label = label
     self.stream = UpdateStream(policy: policy)
     self.forwardingTo = forwardingTo
     self.value = value
@@ -94,7 +102,11 @@ public final class UpdatePublisher<Value: Sendable>: ViewAdapter {
     if digests != .never {
       pairHashes = sections.map { PairHash.section($0, identity: identity) }
     }
-    stream.publishSnapshot(sections)
+    let labels =
+      label.map { label in
+        (0..<sections.count).map { label(coordinator.section(at: $0), $0) ?? StreamSectionLabel() }
+      } ?? []
+    stream.publishSnapshot(sections, labels: labels)
   }
 
   /// Switches the coordinator to the new state, reads the values the changeset needs and
@@ -120,7 +132,7 @@ public final class UpdatePublisher<Value: Sendable>: ViewAdapter {
     var digestPlan: PairDigestPlan?
     var oldHashes: [IndexPath: UInt64] = [:]
     if digests != .never {
-      digestPlan = PairDigestPlan(changeset, oldCounts: sections.map(\.count))
+      digestPlan = PairDigestPlan(changeset, oldCounts: sections.map { $0.count })
       digestPlan?.oldWindows { section, index in
         oldHashes[IndexPath(item: index, section: section)] = PairHash.element(
           identity(sections[section][index]))
@@ -128,12 +140,18 @@ public final class UpdatePublisher<Value: Sendable>: ViewAdapter {
     }
     var newSections: [Int: [Value]] = [:]
     var newElements: [IndexPath: Value] = [:]
+    var newLabels: [Int: StreamSectionLabel] = [:]
     do {
       try changeset.apply(
         to: &sections,
         insertedSection: { section in
           let elements = elements(ofSection: section, coordinator)
           newSections[section] = elements
+          if let label, let named = label(coordinator.section(at: section), section),
+            !named.isEmpty
+          {
+            newLabels[section] = named
+          }
           return elements
         },
         newElement: { path in
@@ -170,7 +188,7 @@ public final class UpdatePublisher<Value: Sendable>: ViewAdapter {
     }
     stream.publish(
       changeset, sections: newSections, elements: newElements, survivors: survivors,
-      state: sections, digest: digest)
+      state: sections, digest: digest, labels: newLabels)
   }
 
   /// Forwards the selection to ``forwardingTo``.

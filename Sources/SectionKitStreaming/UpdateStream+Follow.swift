@@ -46,7 +46,7 @@ extension UpdateStream {
   ///   next one or an older snapshot, ``StreamMirrorError/mismatch(sequence:_:)`` for a changeset
   ///   that does not fit, or a snapshot of another stream (field `stream`).
   /// - Complexity: a changeset costs what ``StreamMirror/apply(_:)`` costs plus what
-  ///   ``publish(_:sections:elements:survivors:state:digest:)`` costs; a snapshot O(p) for p
+  ///   ``publish(_:sections:elements:survivors:state:digest:labels:)`` costs; a snapshot O(p) for p
   ///   subscribers.
   public func follow(_ update: StreamUpdate<Value>) throws(StreamMirrorError) {
     let (sequence, before) = state.withLock { ($0.sequence, $0.sections) }
@@ -61,7 +61,7 @@ extension UpdateStream {
       guard snapshot.sequence >= sequence else {
         throw .outOfOrder(expected: sequence + 1, received: snapshot.sequence)
       }
-      publishSnapshot(snapshot.sections, at: snapshot.sequence)
+      publishSnapshot(snapshot.sections, labels: snapshot.labels, at: snapshot.sequence)
     case .changeset(let changeset):
       guard changeset.sequence == sequence + 1 else {
         throw changeset.sequence > sequence + 1
@@ -72,7 +72,7 @@ extension UpdateStream {
       try StreamMirror.apply(changeset, to: &after)
       publish(
         changeset.changeset, sections: changeset.sections, elements: changeset.elements,
-        state: after, digest: changeset.digest)
+        state: after, digest: changeset.digest, labels: changeset.labels)
     }
   }
 

@@ -7,7 +7,7 @@ extension UpdateStream {
   /// (deletes and inserts before it shift it, a move takes it along, a reload keeps it, a section
   /// move takes its elements along), and by identity where the changeset deletes an element the
   /// model kept (moved and updated in one batch: the survivors given to
-  /// ``publish(_:sections:elements:survivors:state:digest:)``, which ``UpdatePublisher`` finds).
+  /// ``publish(_:sections:elements:survivors:state:digest:labels:)``, which ``UpdatePublisher`` finds).
   ///
   /// This is how a server takes input from a client that may be behind: resolve the path, then
   /// act on the result (`coordinator.selectElement(at:)`, an action, …). Call it where the model lives,

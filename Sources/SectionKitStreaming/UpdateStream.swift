@@ -80,6 +80,8 @@ public final class UpdateStream<Value: Sendable>: Sendable {
   struct State {
     var sequence = 0
     var sections: [[Value]] = []
+    /// The label of each section, or none (``StreamSectionLabel``).
+    var labels: [StreamSectionLabel] = []
     /// The last changesets, consecutive, the newest being `sequence`.
     var replay = Ring<Shared>()
     /// The counts of each section at sequence `sequence - replay.count` (when `replay` is not
@@ -113,7 +115,9 @@ public final class UpdateStream<Value: Sendable>: Sendable {
 
   /// A snapshot of the last state published.
   public var snapshot: StreamSnapshot<Value> {
-    state.withLock { StreamSnapshot(stream: id, sequence: $0.sequence, sections: $0.sections) }
+    state.withLock {
+      StreamSnapshot(stream: id, sequence: $0.sequence, sections: $0.sections, labels: $0.labels)
+    }
   }
 
   /// Counters and the memory held, for monitoring.
@@ -138,19 +142,24 @@ public final class UpdateStream<Value: Sendable>: Sendable {
   ///
   /// ``UpdatePublisher`` calls it; call it yourself only for a stream you feed by hand.
   ///
+  /// - Parameters:
+  ///   - sections: the elements of each section.
+  ///   - labels: the label of each section (``StreamSectionLabel``), or none.
   /// - Complexity: O(p) for p subscribers.
-  public func publishSnapshot(_ sections: [[Value]]) {
-    publishSnapshot(sections, at: nil)
+  public func publishSnapshot(_ sections: [[Value]], labels: [StreamSectionLabel] = []) {
+    publishSnapshot(sections, labels: labels, at: nil)
   }
 
-  /// ``publishSnapshot(_:)`` at sequence number `sequence` — a follower's, the number the
+  /// ``publishSnapshot(_:labels:)`` at sequence number `sequence` — a follower's, the number the
   /// stream it follows gave the snapshot — or, when `nil`, at the next one.
-  func publishSnapshot(_ sections: [[Value]], at sequence: Int?) {
+  func publishSnapshot(_ sections: [[Value]], labels: [StreamSectionLabel], at sequence: Int?) {
+    Self.checkLabels(labels, sections: sections.count)
     var woken: [CheckedContinuation<Void, Never>] = []
     state.withLock { state in
       guard !state.isFinished else { return }
       state.sequence = sequence ?? state.sequence + 1
       state.sections = sections
+      state.labels = labels
       state.replay.removeAll()
       state.statistics.published += 1
       for subscriber in state.subscribers.values {
@@ -187,6 +196,8 @@ public final class UpdateStream<Value: Sendable>: Sendable {
   ///     snapshot.
   ///   - digest: the digest of `sections` to send with the changeset, if any
   ///     (``StreamChangeset/digest``).
+  ///   - labels: the label of each section `changeset` inserts or reloads that has one, by its
+  ///     new index (``StreamChangeset/labels``); the stream follows the others' through it.
   /// - Returns: the sequence number of the changeset (the stream's, unchanged, once finished).
   /// - Precondition: `changeset`, with the elements of the `sections` it inserts, takes the
   ///   section counts of the state before it to those of `state` (a changeset that does not fit
@@ -198,9 +209,16 @@ public final class UpdateStream<Value: Sendable>: Sendable {
   public func publish(
     _ changeset: Changeset, sections newSections: [Int: [Value]] = [:],
     elements: [IndexPath: Value] = [:], survivors: [IndexPath: IndexPath] = [:],
-    state sections: [[Value]], digest: StreamDigest? = nil
+    state sections: [[Value]], digest: StreamDigest? = nil,
+    labels: [Int: StreamSectionLabel] = [:]
   ) -> Int {
     if !survivors.isEmpty { Self.checkSurvivors(survivors, of: changeset) }
+    for index in labels.keys {
+      precondition(
+        newSections[index] != nil,
+        "UpdateStream.publish(_:sections:elements:survivors:state:digest:labels:): a label for section \(index), which the changeset does not insert "
+          + "or reload (sections sent: \(newSections.keys.sorted()))")
+    }
     var scheduleWake = false
     let sequence = state.withLock { state -> Int in
       guard !state.isFinished else { return state.sequence }
@@ -209,9 +227,11 @@ public final class UpdateStream<Value: Sendable>: Sendable {
         after: sections)
       let update = StreamChangeset(
         sequence: state.sequence + 1, changeset: changeset, sections: newSections,
-        elements: elements, digest: digest)
+        elements: elements, digest: digest, labels: labels.filter { !$0.value.isEmpty })
       let shared = Shared(update, survivors: survivors)
-      if state.replay.isEmpty { state.replayBaseCounts = state.sections.map(\.count) }
+      state.labels = StreamSectionLabel.follow(
+        state.labels, through: changeset, newSectionCount: sections.count, new: labels)
+      if state.replay.isEmpty { state.replayBaseCounts = state.sections.map { $0.count } }
       state.sequence += 1
       state.sections = sections
       state.statistics.published += 1
@@ -294,23 +314,31 @@ public final class UpdateStream<Value: Sendable>: Sendable {
     _ changeset: Changeset, sequence: Int, before: [[Value]], sections: [Int: [Value]],
     after: [[Value]]
   ) {
-    let oldCounts = before.map(\.count)
+    let oldCounts = before.map { $0.count }
     let newCounts: [Int]
     do {
       newCounts = try changeset.newCounts(
         from: oldCounts, insertedSectionCounts: sections.mapValues(\.count))
     } catch {
       preconditionFailure(
-        "UpdateStream.publish(_:sections:elements:survivors:state:digest:): changeset \(sequence) does "
+        "UpdateStream.publish(_:sections:elements:survivors:state:digest:labels:): changeset \(sequence) does "
           + "not fit the state before it, of section counts \(describe(counts: oldCounts)): "
           + "\(error)")
     }
-    let givenCounts = after.map(\.count)
+    let givenCounts = after.map { $0.count }
     precondition(
       newCounts == givenCounts,
-      "UpdateStream.publish(_:sections:elements:survivors:state:digest:): changeset \(sequence) takes "
+      "UpdateStream.publish(_:sections:elements:survivors:state:digest:labels:): changeset \(sequence) takes "
         + "section counts \(describe(counts: oldCounts)) to \(describe(counts: newCounts)), "
         + "but the state given has section counts \(describe(counts: givenCounts))")
+  }
+
+  /// Traps unless `labels` is empty or has one label per section.
+  static func checkLabels(_ labels: [StreamSectionLabel], sections: Int) {
+    precondition(
+      labels.isEmpty || labels.count == sections,
+      "UpdateStream.publishSnapshot(_:labels:): \(labels.count) labels for \(sections) sections (give one "
+        + "per section, or none)")
   }
 
   /// Traps unless every survivor goes from an element `changeset` deletes (itself or with its
@@ -326,7 +354,7 @@ public final class UpdateStream<Value: Sendable>: Sendable {
         old.count == 2 && new.count == 2
           && (deleted.contains(old) || deletedSections.contains(old[0]))
           && (inserted.contains(new) || insertedSections.contains(new[0])),
-        "UpdateStream.publish(_:sections:elements:survivors:state:digest:): survivor \(describe(old)) → "
+        "UpdateStream.publish(_:sections:elements:survivors:state:digest:labels:): survivor \(describe(old)) → "
           + "\(describe(new)) is not a deleted element going to an inserted one of the changeset")
     }
   }
@@ -416,7 +444,7 @@ public final class UpdateStream<Value: Sendable>: Sendable {
       subscriber.needsSnapshot = false
       state.statistics.snapshotsServed += 1
       let snapshot = StreamSnapshot(
-        stream: self.id, sequence: state.sequence, sections: state.sections)
+        stream: self.id, sequence: state.sequence, sections: state.sections, labels: state.labels)
       return .ready(.snapshot(snapshot))
     }
     if state.isFinished {

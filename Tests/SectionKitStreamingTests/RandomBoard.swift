@@ -22,13 +22,25 @@ final class RandomBoard {
   let coordinator: Coordinator
   let publisher: UpdatePublisher<Card>
   private var nextID = 0
+  /// The label of each section, by the section's object, when the board labels its sections.
+  final class Names {
+    var labels: [ObjectIdentifier: StreamSectionLabel] = [:]
+    var next = 0
+  }
+  let names: Names?
 
+  /// A board of `count` sections of `cards` cards; with `labelled`, every section has a label
+  /// (an identity, and a header most of the time) that the publisher sends.
   init(
     policy: StreamPolicy = StreamPolicy(), digests: StreamDigestPolicy = .never,
-    sections count: Int = 3, cards: Int = 4
+    sections count: Int = 3, cards: Int = 4, labelled: Bool = false
   ) {
-    publisher = UpdatePublisher(policy: policy, digests: digests, identity: Card.identity) {
-      section, index in
+    let names = labelled ? Names() : nil
+    self.names = names
+    publisher = UpdatePublisher(
+      policy: policy, digests: digests, identity: Card.identity,
+      label: names.map { names in { section, _ in names.labels[ObjectIdentifier(section)] } }
+    ) { section, index in
       (section as! ArraySection<Card>)[index]
     }
     coordinator = Coordinator(sectionProvider: root)
@@ -41,6 +53,12 @@ final class RandomBoard {
   /// What the model presents.
   var content: [[Card]] { sections.map { Array($0) } }
 
+  /// The label of each section, or none.
+  var labels: [StreamSectionLabel] {
+    guard let names else { return [] }
+    return sections.map { names.labels[ObjectIdentifier($0)] ?? StreamSectionLabel() }
+  }
+
   private func newCard() -> Card {
     nextID += 1
     return Card(id: nextID)
@@ -48,6 +66,12 @@ final class RandomBoard {
 
   func insertSection(at index: Int, cards: Int) {
     let section = ArraySection((0..<cards).map { _ in newCard() })
+    if let names {
+      names.next += 1
+      // Every third section has no header; headers need escaping.
+      names.labels[ObjectIdentifier(section)] = StreamSectionLabel(
+        id: "s\(names.next)", header: names.next % 3 == 0 ? nil : "Column \"\(names.next)\" é")
+    }
     sections.insert(section, at: index)
     root.insert(section, at: index)
   }

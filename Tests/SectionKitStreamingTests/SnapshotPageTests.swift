@@ -183,9 +183,9 @@ import Testing
 
   @Test func aPageWithItsKeysInAnotherOrderIsReadAndOneThatDoesNotFollowIsRefused() throws {
     let page0 =
-      #"{"v":4,"type":"snapshotPage","stream":"s","seq":2,"pages":2,"page":0,"first":[0,0],"sections":[["a","b"]]}"#
+      #"{"v":5,"type":"snapshotPage","stream":"s","seq":2,"pages":2,"page":0,"first":[0,0],"sections":[["a","b"]]}"#
     let page1 =
-      #"{"sections":[["c"],[]],"v":4,"type":"snapshotPage","stream":"s","seq":2,"pages":2,"page":1,"first":[0,2]}"#
+      #"{"sections":[["c"],[]],"v":5,"type":"snapshotPage","stream":"s","seq":2,"pages":2,"page":1,"first":[0,2]}"#
     var decoder = StreamLineDecoder<String>()
     #expect(try decoder.read(line: Data(page0.utf8)) == nil)
     #expect(
@@ -208,7 +208,7 @@ import Testing
       (error as? StreamLineError).map { $0.kind == .malformed && $0.detail.contains("x:") } ?? false
     }
     #expect {
-      try other.read(line: Data(page0.replacingOccurrences(of: "\"v\":4", with: "\"v\":5").utf8))
+      try other.read(line: Data(page0.replacingOccurrences(of: "\"v\":5", with: "\"v\":6").utf8))
     } throws: { error in
       (error as? StreamLineError).map { $0.kind == .unsupportedVersion && $0.line == 2 } ?? false
     }

@@ -11,7 +11,7 @@ window.liveBoard = {
   applied: 0,
   connection: follow('/events', mirror, {
     onChange() {
-      renderBoard(root, mirror.sections);
+      renderBoard(root, mirror.sections, mirror.labels);
       window.liveBoard.applied += 1;
       document.body.dataset.seq = String(mirror.seq);
       document.body.dataset.stream = mirror.stream;

@@ -138,7 +138,7 @@ function reloadedDestinations(c) {
  * and `newElement([s, i])` for the values; throws a MirrorError (SectionKit's
  * `ChangesetMismatch` fields) when it does not fit. Never changes `sections`.
  */
-function applyPlan(c, sections, insertedSection, newElement) {
+function applyPlan(c, sections, insertedSection, newElement, plan = {}) {
   const oldCounts = sections.map((s) => s.length);
   const oldSections = oldCounts.length;
   for (const [field, ranges] of [['deletedSections', c.deletedSections], ['reloadedSections', c.reloadedSections]]) {
@@ -247,6 +247,7 @@ function applyPlan(c, sections, insertedSection, newElement) {
   }
 
   // Everything fits: build the new sections.
+  plan.newToOld = newToOld;
   const result = [];
   for (let s = 0; s < newSections; s++) {
     const old = newToOld[s];
@@ -284,9 +285,10 @@ function applyPlan(c, sections, insertedSection, newElement) {
 /**
  * The sections after applying the changeset line `line` (a parsed JSON object of type
  * "changeset") to `sections`; throws a MirrorError when it, or the values sent with it, do not
- * fit. `sections` is never changed.
+ * fit. `sections` is never changed. `plan.newToOld`, when `plan` is given: the old index of each
+ * new section, null for one inserted or reloaded.
  */
-export function applyChangeset(sections, line) {
+export function applyChangeset(sections, line, plan = {}) {
   const c = readChangeset(line.changeset);
   const newSections = new Map();
   for (const entry of list(line.newSections, 'newSections')) {
@@ -321,7 +323,7 @@ export function applyChangeset(sections, line) {
       if (!newElements.has(key)) fail('elements', `[${s}, ${i}]`, 'the value of the new element is missing');
       usedElements += 1;
       return newElements.get(key);
-    });
+    }, plan);
   if (usedSections !== newSections.size) {
     fail('sections', [...newSections.keys()], `${newSections.size - usedSections} section(s) sent that the changeset does not insert or reload`);
   }
@@ -417,6 +419,38 @@ function checkDigest(digest, sections, identity, version) {
   });
 }
 
+/** Whether a line carries labels: a snapshot's `labels`, a `newSections` entry's id or header. */
+function hasLabels(line) {
+  if (line.labels !== undefined) return true;
+  return Array.isArray(line.newSections) && line.newSections.some((entry) => entry && ('id' in entry || 'header' in entry));
+}
+
+/** `{id, header}` from an object of the wire (either field may be missing; both strings). */
+function readLabel(entry) {
+  if (entry === null || typeof entry !== 'object') fail('labels', entry, 'expected an object');
+  const label = {};
+  for (const key of ['id', 'header']) {
+    if (entry[key] === undefined) continue;
+    if (typeof entry[key] !== 'string') fail(key, entry[key], 'expected a string');
+    label[key] = entry[key];
+  }
+  return label;
+}
+
+/**
+ * The labels after a changeset line, from `labels` (one per section before it, or none) and
+ * `newToOld`, the old index of each new section (null for one inserted or reloaded, which gets
+ * the label of its `newSections` entry).
+ */
+function followLabels(labels, newToOld, line) {
+  const sent = new Map();
+  for (const entry of line.newSections ?? []) {
+    if ('id' in entry || 'header' in entry) sent.set(entry.index, readLabel(entry));
+  }
+  if (labels.length === 0 && sent.size === 0) return [];
+  return newToOld.map((old, s) => sent.get(s) ?? (old === null ? {} : labels[old] ?? {}));
+}
+
 export class Mirror {
   /**
    * `identity(value)`: the string a digest hashes for an element (by default a string itself,
@@ -425,6 +459,9 @@ export class Mirror {
    */
   constructor({ identity = defaultIdentity } = {}) {
     this.sections = [];
+    // What each section is called, `{id, header}` (either may be missing): one per section, or
+    // none when the stream sends no labels (version 4).
+    this.labels = [];
     this.stream = null;
     this.seq = null;
     this.identity = identity;
@@ -437,10 +474,11 @@ export class Mirror {
 
   apply(line) {
     if (line === null || typeof line !== 'object') fail('line', line, 'expected an object');
-    // Versions 2 and 3 are changeset lines with a digest (of two kinds); everything else is
-    // version 1.
-    const versions = line.type === 'changeset' && line.digest !== undefined ? [2, 3] : [1];
+    // Versions 2 and 3 are changeset lines with a digest (of two kinds); version 4 a line with
+    // section labels (and a digest of version 3's kind); everything else is version 1.
+    const versions = line.type === 'changeset' && line.digest !== undefined ? [2, 3, 4] : [1, 4];
     if (!versions.includes(line.v)) fail('v', line.v, `unsupported version (expected ${versions.join(' or ')})`);
+    if (line.v !== 4 && hasLabels(line)) fail('labels', line.v, 'section labels in a line of a version before 4');
     if (!isIndex(line.seq) || line.seq > MAX_SEQUENCE) fail('seq', line.seq, 'out of range 0 … 2^53 − 1');
     if (line.type === 'snapshot') {
       if (typeof line.stream !== 'string' || line.stream.length === 0 || line.stream.length > 256) {
@@ -452,7 +490,12 @@ export class Mirror {
       if (this.stream === line.stream && line.seq <= this.seq) {
         fail('seq', line.seq, `out of order: expected ${this.seq + 1} or later`, 'resume');
       }
+      const labels = line.labels === undefined ? [] : list(line.labels, 'labels').map(readLabel);
+      if (labels.length !== 0 && labels.length !== line.sections.length) {
+        fail('labels', labels.length, `expected one label per section (${line.sections.length})`);
+      }
       this.sections = line.sections.map((s) => s.slice());
+      this.labels = labels;
       this.stream = line.stream;
       this.seq = line.seq;
       return 'snapshot';
@@ -461,8 +504,10 @@ export class Mirror {
     if (this.stream === null) fail('seq', line.seq, 'a changeset before any snapshot');
     if (line.seq > this.seq + 1) fail('seq', line.seq, `gap: expected ${this.seq + 1}`, 'resume');
     if (line.seq < this.seq + 1) fail('seq', line.seq, `out of order: expected ${this.seq + 1}`, 'resume');
-    const sections = applyChangeset(this.sections, line);
+    const plan = {};
+    const sections = applyChangeset(this.sections, line, plan);
     if (line.digest !== undefined) checkDigest(line.digest, sections, this.identity, line.v);
+    this.labels = followLabels(this.labels, plan.newToOld, line);
     this.sections = sections;
     this.seq = line.seq;
     return 'changeset';
@@ -526,36 +571,43 @@ export function follow(url, mirror, { onChange = () => {}, onStatus = () => {}, 
 
 /**
  * Renders `sections` of a LiveBoard (element 0 of each section is the column's header, the rest
- * are cards) into `root`: one `<section data-id>` per column with an `<h2>` and a `<ul>` of
+ * are cards) into `root`, each column identified by its label in `labels` (`mirror.labels`) and
+ * named by its header element, or by its label when it has none (a column inserted empty, a
+ * stream of cards alone): one `<section data-id>` per column with an `<h2>` and a `<ul>` of
  * `<li data-id>`. Reuses the nodes of columns and cards that stay, and skips a column whose
  * elements array is the one it rendered last (the mirror keeps the arrays of the sections a
  * changeset does not touch), so a change costs about the size of the sections it touches.
  */
-export function renderBoard(root, sections) {
+export function renderBoard(root, sections, labels = []) {
   const document = root.ownerDocument;
   const existing = root._liveBoardNodes ?? new Map();
   const nodes = new Map();
   let previous = null;
-  for (const elements of sections) {
-    const header = elements[0] ?? { id: '?', title: '' };
-    let column = existing.get(header.id);
+  sections.forEach((elements, index) => {
+    const label = labels[index] ?? {};
+    const header = elements[0]?.kind === 'column' ? elements[0] : null;
+    const id = label.id ?? header?.id ?? `#${index}`;
+    // A label is sent when its section is inserted or reloaded: a column renamed in place keeps
+    // it, and its header element (which the rename updates) names it when there is one.
+    const name = header?.title ?? label.header ?? '';
+    let column = existing.get(id);
     if (!column) {
       column = document.createElement('section');
-      column.dataset.id = header.id;
+      column.dataset.id = id;
       column.className = 'column';
       column.append(document.createElement('h2'), document.createElement('ul'));
     }
-    nodes.set(header.id, column);
+    nodes.set(id, column);
+    const title = column.firstChild;
+    if (title.textContent !== name) title.textContent = name;
     if (column._liveBoardElements !== elements) {
-      const title = column.firstChild;
-      if (title.textContent !== header.title) title.textContent = header.title;
       renderCards(column.lastChild, elements);
       column._liveBoardElements = elements;
     }
     const wanted = previous ? previous.nextSibling : root.firstChild;
     if (wanted !== column) root.insertBefore(column, wanted);
     previous = column;
-  }
+  });
   for (const [id, node] of existing) if (!nodes.has(id)) node.remove();
   root._liveBoardNodes = nodes;
 }
@@ -565,8 +617,9 @@ function renderCards(list, elements) {
   const existing = list._liveBoardNodes ?? new Map();
   const nodes = new Map();
   let previous = null;
-  for (let k = 1; k < elements.length; k++) {
+  for (let k = 0; k < elements.length; k++) {
     const card = elements[k];
+    if (card?.kind === 'column') continue;
     let item = existing.get(card.id);
     if (!item) {
       item = document.createElement('li');

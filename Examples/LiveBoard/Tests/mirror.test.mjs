@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { Mirror, MirrorError, applyChangeset, fnv1a, pairsHash } from '../Public/mirror.js';
+import { Mirror, MirrorError, applyChangeset, fnv1a, pairsHash, renderBoard } from '../Public/mirror.js';
 
 const corpus = JSON.parse(readFileSync(new URL('./Corpus/changesets.json', import.meta.url), 'utf8'));
 
@@ -110,7 +110,7 @@ test('a changeset line with a digest of version 3 is checked against the state a
   }
   mirror.apply(insert(3, 'c', [[3, pairsHash(['a', 'b', 'c'])]]));
   assert.deepEqual(mirror.sections, [['a', 'b', 'c']]);
-  assert.throws(() => mirror.apply({ ...insert(4, 'd', [[4, pairsHash(['a', 'b', 'c', 'd'])]]), v: 4 }), /version/);
+  assert.throws(() => mirror.apply({ ...insert(4, 'd', [[4, pairsHash(['a', 'b', 'c', 'd'])]]), v: 5 }), /version/);
 });
 
 test('a changeset line with a digest (version 2) is checked against the state after it', () => {
@@ -139,4 +139,71 @@ test('a changeset line with a digest (version 2) is checked against the state af
   assert.throws(() => cards.apply({ ...insert(2, { id: 'x' }, [[2, fnv1a(['a', 'b'])]]) }), /digest/);
   cards.apply({ ...insert(2, { id: 'b' }, [[2, fnv1a(['a', 'b'])]]) });
   assert.deepEqual(cards.sections, [[{ id: 'a' }, { id: 'b' }]]);
+});
+
+test('Mirror follows section labels (version 4) through inserts, moves and deletes', () => {
+  const mirror = new Mirror();
+  mirror.apply({
+    v: 4, type: 'snapshot', seq: 1, stream: 's', sections: [['a'], []],
+    labels: [{ id: 'todo', header: 'To do' }, { id: 'done' }],
+  });
+  assert.deepEqual(mirror.labels, [{ id: 'todo', header: 'To do' }, { id: 'done' }]);
+  mirror.apply({
+    v: 4, type: 'changeset', seq: 2,
+    changeset: { insertedSectionRanges: [[1, 2]], movedSections: [{ from: 0, to: 2 }] },
+    newSections: [{ index: 1, elements: [], id: 'doing', header: 'Doing' }],
+  });
+  assert.deepEqual(mirror.sections, [[], [], ['a']]);
+  assert.deepEqual(mirror.labels, [{ id: 'done' }, { id: 'doing', header: 'Doing' }, { id: 'todo', header: 'To do' }]);
+  mirror.apply({ v: 1, type: 'changeset', seq: 3, changeset: { deletedSectionRanges: [[0, 1]] } });
+  assert.deepEqual(mirror.labels, [{ id: 'doing', header: 'Doing' }, { id: 'todo', header: 'To do' }]);
+  // Labels in a line of version 1, or one label short: refused, the mirror unchanged.
+  assert.throws(() => mirror.apply({
+    v: 1, type: 'changeset', seq: 4, changeset: { insertedSectionRanges: [[0, 1]] },
+    newSections: [{ index: 0, elements: [], id: 'x' }],
+  }), /version before 4/);
+  assert.throws(() => mirror.apply({ v: 4, type: 'snapshot', seq: 5, stream: 's', sections: [[], []], labels: [{}] }), /one label per section/);
+  assert.deepEqual(mirror.labels, [{ id: 'doing', header: 'Doing' }, { id: 'todo', header: 'To do' }]);
+  assert.equal(mirror.seq, 3);
+});
+
+/** Just enough of the DOM for renderBoard. */
+class FakeNode {
+  constructor(document) { this.ownerDocument = document; this.children = []; this.parent = null; this.dataset = {}; this.textContent = ''; }
+  get firstChild() { return this.children[0] ?? null; }
+  get lastChild() { return this.children.at(-1) ?? null; }
+  get nextSibling() { return this.parent?.children[this.parent.children.indexOf(this) + 1] ?? null; }
+  append(...nodes) { for (const node of nodes) this.insertBefore(node, null); }
+  insertBefore(node, reference) {
+    node.remove();
+    node.parent = this;
+    if (reference) this.children.splice(this.children.indexOf(reference), 0, node);
+    else this.children.push(node);
+  }
+  remove() {
+    if (this.parent) this.parent.children.splice(this.parent.children.indexOf(this), 1);
+    this.parent = null;
+  }
+}
+
+test('renderBoard names an inserted empty column from its label, a renamed one from its header', () => {
+  const document = { createElement: () => new FakeNode(document) };
+  const root = new FakeNode(document);
+  const shown = () => root.children.map((c) => [c.dataset.id, c.firstChild.textContent, c.lastChild.children.map((li) => li.textContent)]);
+  const mirror = new Mirror();
+  mirror.apply({
+    v: 4, type: 'snapshot', seq: 1, stream: 's',
+    sections: [[{ id: 'col-1', kind: 'column', title: 'To do' }, { id: 'k1', kind: 'card', title: 'A' }]],
+    labels: [{ id: 'col-1', header: 'To do' }],
+  });
+  renderBoard(root, mirror.sections, mirror.labels);
+  assert.deepEqual(shown(), [['col-1', 'To do', ['A']]]);
+  mirror.apply({
+    v: 4, type: 'changeset', seq: 2,
+    changeset: { insertedSectionRanges: [[0, 1]], reloadedElements: [[0, 0]] },
+    newSections: [{ index: 0, elements: [], id: 'col-2', header: 'Doing' }],
+    newElements: [{ path: [1, 0], value: { id: 'col-1', kind: 'column', title: 'Renamed' } }],
+  });
+  renderBoard(root, mirror.sections, mirror.labels);
+  assert.deepEqual(shown(), [['col-2', 'Doing', []], ['col-1', 'Renamed', ['A']]]);
 });

@@ -73,8 +73,10 @@ extension Changeset {
     newElement: (IndexPath) throws -> Element,
     newSectionCount: Int? = nil
   ) throws {
+    // A closure, not `\.count`: a key path literal here is instantiated on every call
+    // (`swift_getKeyPath`, about 12,000 instructions, 6% of applying a changeset of 10 changes).
     let plan = try MirrorPlan(
-      self, oldCounts: mirror.map(\.count), newSectionCount: newSectionCount)
+      self, oldCounts: mirror.map { $0.count }, newSectionCount: newSectionCount)
     // Gather: nothing changes until everything is known.
     var inserted: [Int: [Element]] = [:]
     var edits: [(old: Int, arrivals: MirrorPlan.Arrivals, values: [Element])] = []

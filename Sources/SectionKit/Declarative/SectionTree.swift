@@ -45,7 +45,12 @@ public final class SectionTree<Element> {
   public let provider = ComposedSectionProvider()
 
   /// What the last render built, mirroring the providers' children.
-  private var mounted: [Mounted] = []
+  private var mounted: [Mounted] = [] {
+    didSet { sectionIDs = nil }
+  }
+  /// The identity of each section of the tree, by the section's object; built by ``id(of:)``
+  /// after a render.
+  private var sectionIDs: [ObjectIdentifier: AnyHashable]?
   /// Matches a section's old elements with new ones by the tree's element identity.
   private let match: ([Element], [Element]) throws(DuplicateIdentityError) -> IdentityMatching
   /// Whether a render is being checked or applied (a render from inside one traps).
@@ -106,6 +111,30 @@ public final class SectionTree<Element> {
       defer { rendering = false }
       mounted = reconcile(provider, old: mounted, new: nodes, matchings)
     }
+  }
+
+  /// The identity of `section` among its siblings (its node's ``SectionNode/id``) when the last
+  /// render built it; `nil` for a section the tree did not build. A publisher labels the
+  /// sections of a stream with it
+  /// (`UpdatePublisher`'s `label`).
+  ///
+  /// - Parameter section: a section presented by the tree's ``provider``.
+  /// - Returns: the identity of the node that built it, or `nil`.
+  /// - Complexity: O(1) on average; the first call after a render indexes every section of the
+  ///   tree, O(n) for n nodes.
+  public func id(of section: any Section) -> AnyHashable? {
+    if sectionIDs == nil {
+      var ids: [ObjectIdentifier: AnyHashable] = [:]
+      func index(_ children: [Mounted]) {
+        for child in children {
+          if case .section(let built) = child.body { ids[ObjectIdentifier(built)] = child.id }
+          index(child.children)
+        }
+      }
+      index(mounted)
+      sectionIDs = ids
+    }
+    return sectionIDs?[ObjectIdentifier(section)]
   }
 
   // MARK: Checking (nothing changes)

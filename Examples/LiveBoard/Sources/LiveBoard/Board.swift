@@ -128,9 +128,17 @@ public actor Board {
   /// A board showing `data`, its stream bounded by `policy`.
   public init(data: BoardData = .sample(), policy: StreamPolicy = StreamPolicy()) {
     let tree = SectionTree<BoardItem>()
-    let publisher = UpdatePublisher<BoardItem>(policy: policy) { section, index in
-      (section as! ArraySection<BoardItem>)[index]
-    }
+    // Each column is labelled with its identity and title, so that a client names an inserted
+    // column before it reads its elements.
+    let publisher = UpdatePublisher<BoardItem>(
+      policy: policy,
+      label: { section, _ in
+        tree.id(of: section).map { id in
+          StreamSectionLabel(
+            id: "\(id.base)", header: (section as? ArraySection<BoardItem>)?.first?.title)
+        }
+      },
+      value: { section, index in (section as! ArraySection<BoardItem>)[index] })
     let coordinator = Coordinator(sectionProvider: tree.provider)
     coordinator.adapter = publisher
     do {
