@@ -38,16 +38,14 @@ import Testing
   /// A column of another type, to check that contents changing type are replaced.
   final class Archive: ArraySection<Int> {}
 
-  typealias ColumnModel = (id: String, title: String, cards: [Int], archived: Bool)
-
   /// The app's model: columns of cards, and the snapshot applied from it.
-  final class Board {
-    var columns: [ColumnModel]
+  final class Board: DeclaredBoard {
+    var columns: [BoardColumnModel]
     let snapshots = SnapshotSectionProvider<String, Int>()
     let coordinator: Coordinator
     let view: TestAdapter
 
-    init(_ columns: [ColumnModel], keeps: Bool) {
+    init(_ columns: [BoardColumnModel], keeps: Bool) {
       self.columns = columns
       coordinator = Coordinator(sectionProvider: snapshots.provider)
       view = TestAdapter(strict: true)
@@ -77,6 +75,8 @@ import Testing
           }
         })
     }
+
+    func update() throws { try apply() }
 
     func expectShown(sourceLocation: SourceLocation = #_sourceLocation) {
       #expect(view.failures.isEmpty, sourceLocation: sourceLocation)
@@ -181,53 +181,7 @@ import Testing
       let board = Board(
         [("a", "A", [1, 2, 3], false), ("b", "B", [4], false), ("c", "C", [], false)],
         keeps: keeps)
-      var next = 10
-      for _ in 0..<40 {
-        let columnCount = board.columns.count
-        let column = columnCount == 0 ? 0 : Int.random(in: 0..<columnCount, using: &random)
-        let count = columnCount == 0 ? 0 : board.columns[column].cards.count
-        switch Int.random(in: 0..<9, using: &random) {
-        case 0 where columnCount > 0:
-          next += 1
-          board.columns[column].cards.insert(next, at: Int.random(in: 0...count, using: &random))
-        case 1 where count > 0:
-          board.columns[column].cards.remove(at: Int.random(in: 0..<count, using: &random))
-        case 2 where columnCount > 0:
-          board.columns[column].title += "'"
-        case 3 where columnCount > 0:
-          board.columns[column].archived.toggle()
-        case 4:
-          next += 1
-          board.columns.insert(
-            ("n\(next)", "N\(next)", [], false),
-            at: Int.random(in: 0...columnCount, using: &random))
-        case 5 where columnCount > 1:
-          board.columns.swapAt(0, columnCount - 1)
-        case 6 where count > 0 && !board.columns[column].archived:
-          // The user drags a card, maybe to another column; the handlers update the model.
-          board.coordinator.setEditing(true)
-          let other = Int.random(in: 0..<columnCount, using: &random)
-          let from = Int.random(in: 0..<count, using: &random)
-          let to = Int.random(in: 0...board.columns[other].cards.count, using: &random)
-          _ = board.view.userMove(from: [column, from], to: [other, to], in: board.coordinator)
-          board.expectShown()  // the handlers updated the model as the view shows it
-        case 7 where count > 0 && !board.columns[column].archived:
-          board.view.userSelect(
-            [column, Int.random(in: 0..<count, using: &random)], in: board.coordinator)
-        case 8 where count > 0:
-          // A card moves to another column in the model (a move across in the snapshot).
-          let other = Int.random(in: 0..<columnCount, using: &random)
-          let card = board.columns[column].cards.remove(
-            at: Int.random(in: 0..<count, using: &random))
-          let to = Int.random(in: 0...board.columns[other].cards.count, using: &random)
-          board.columns[other].cards.insert(card, at: to)
-        default:
-          break
-        }
-        try board.apply()
-        board.expectShown()
-        #expect(board.view.mirrorSelectedIndexPaths == board.coordinator.selectedIndexPaths)
-      }
+      try runRandomBoardSteps(board, steps: 40, movesAcross: true, using: &random)
     }
   }
 }
