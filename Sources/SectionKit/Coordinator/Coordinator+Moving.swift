@@ -165,6 +165,17 @@ extension Coordinator {
     return true
   }
 
+  /// At the end of a batch: an adapter's move across sections of which only one half happened
+  /// (the removal or the insertion) is refused, before the batch is delivered — the model holds
+  /// a change the presented state does not, and the adapter is reloaded.
+  func settleAdapterMove() {
+    guard let expected = handlers.expectedMove, expected.removed || expected.inserted else {
+      return
+    }
+    handlers.expectedMove = nil
+    _ = refuseAdapterMove()
+  }
+
   /// The adapter's move did not happen as reported: a reload is owed.
   private func refuseAdapterMove() -> Bool {
     handlers.lastMoveAccepted = false
