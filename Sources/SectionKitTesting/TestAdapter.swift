@@ -342,7 +342,8 @@ public final class TestAdapter: ViewAdapter {
 
   /// The user drags an element from `from` towards `proposed`: the view asks
   /// `coordinator.targetIndexPath(forMoveFrom:proposed:)`, moves the element (its value and
-  /// selection) in the mirror, then reports the move with `coordinator.moveElement(from:to:)`.
+  /// selection) in the mirror — into another section when the coordinator lets it — then reports
+  /// the move with `coordinator.moveElement(from:to:)`.
   ///
   /// - Returns: where the element went, or `nil` when it cannot move.
   @discardableResult
@@ -353,12 +354,18 @@ public final class TestAdapter: ViewAdapter {
       return nil
     }
     guard target != from else { return target }
-    let section = from[0]
-    if mirrorValues.indices.contains(section) {
-      mirrorValues[section].insert(mirrorValues[section].remove(at: from[1]), at: target[1])
+    if target[0] != from[0], mirrorCounts.indices.contains(from[0]),
+      mirrorCounts.indices.contains(target[0])
+    {
+      mirrorCounts[from[0]] -= 1
+      mirrorCounts[target[0]] += 1
     }
-    if mirrorSelection.indices.contains(section) {
-      mirrorSelection[section].insert(mirrorSelection[section].remove(at: from[1]), at: target[1])
+    if mirrorValues.indices.contains(from[0]), mirrorValues.indices.contains(target[0]) {
+      mirrorValues[target[0]].insert(mirrorValues[from[0]].remove(at: from[1]), at: target[1])
+    }
+    if mirrorSelection.indices.contains(from[0]), mirrorSelection.indices.contains(target[0]) {
+      mirrorSelection[target[0]].insert(
+        mirrorSelection[from[0]].remove(at: from[1]), at: target[1])
     }
     coordinator.moveElement(from: from, to: target)
     return target

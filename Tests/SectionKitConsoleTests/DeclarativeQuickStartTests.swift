@@ -94,13 +94,24 @@ import Testing
         coordinator.setEditing(true)
         coordinator.moveElement(from: [0, 1], to: [0, 0])   // what a view reports after a drag
         try render()                                     // the model agrees: nothing to send
+
+        // The same column in a snapshot: the same class and closure, in SectionContents
+        let snapshots = SnapshotSectionProvider<String, String>()
+        try snapshots.apply(
+          columns.map { column in
+            SectionContents(id: column.id, elements: column.cards, as: Column.self) { section in
+              section.title = column.title
+            }
+          })
         print(columns[0].cards, (coordinator.section(at: 0) as! Column).title)
+        print(snapshots.sections[0].elements, (snapshots.section(withID: "todo") as! Column).title)
+        // ["Test", "Write"] To do
         // ["Test", "Write"] To do
         // Declared column quick start ends
       })
     let output = String(decoding: result.standardOutputContent, as: UTF8.self)
     let announced = try ReadmeQuickStart(block: 2).announcedOutput
-    #expect(announced == "[\"Test\", \"Write\"] To do")
+    #expect(announced == "[\"Test\", \"Write\"] To do\n[\"Test\", \"Write\"] To do")
     #expect(output == announced + "\n", "the quick start printed:\n\(output)")
   }
 

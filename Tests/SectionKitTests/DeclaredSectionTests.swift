@@ -24,13 +24,13 @@ import Testing
   final class Archive: ArraySection<Int> {}
 
   /// The app's model: columns of cards, and the tree rendered from it.
-  final class Board {
-    var columns: [(id: String, title: String, cards: [Int], archived: Bool)]
+  final class Board: DeclaredBoard {
+    var columns: [BoardColumnModel]
     let tree = SectionTree<Int>()
     let coordinator: Coordinator
     let view: TestAdapter
 
-    init(_ columns: [(id: String, title: String, cards: [Int], archived: Bool)], keeps: Bool) {
+    init(_ columns: [BoardColumnModel], keeps: Bool) {
       self.columns = columns
       coordinator = Coordinator(sectionProvider: tree.provider)
       view = TestAdapter(strict: true)
@@ -55,6 +55,8 @@ import Testing
         }
       }
     }
+
+    func update() throws { try render() }
 
     func expectShown(sourceLocation: SourceLocation = #_sourceLocation) {
       #expect(view.failures.isEmpty, sourceLocation: sourceLocation)
@@ -119,44 +121,7 @@ import Testing
       let board = Board(
         [("a", "A", [1, 2, 3], false), ("b", "B", [4], false), ("c", "C", [], false)],
         keeps: keeps)
-      var next = 10
-      for _ in 0..<40 {
-        let columnCount = board.columns.count
-        let column = columnCount == 0 ? 0 : Int.random(in: 0..<columnCount, using: &random)
-        let count = columnCount == 0 ? 0 : board.columns[column].cards.count
-        switch Int.random(in: 0..<8, using: &random) {
-        case 0 where columnCount > 0:
-          next += 1
-          board.columns[column].cards.insert(next, at: Int.random(in: 0...count, using: &random))
-        case 1 where count > 0:
-          board.columns[column].cards.remove(at: Int.random(in: 0..<count, using: &random))
-        case 2 where columnCount > 0:
-          board.columns[column].title += "'"
-        case 3 where columnCount > 0:
-          board.columns[column].archived.toggle()
-        case 4:
-          next += 1
-          board.columns.insert(
-            ("n\(next)", "N\(next)", [], false),
-            at: Int.random(in: 0...columnCount, using: &random))
-        case 5 where columnCount > 1:
-          board.columns.swapAt(0, columnCount - 1)
-        case 6 where count > 1 && !board.columns[column].archived:
-          // The user drags a card; the column's handler moves it in the model.
-          board.coordinator.setEditing(true)
-          let from = Int.random(in: 0..<count, using: &random)
-          let to = Int.random(in: 0..<count, using: &random)
-          _ = board.view.userMove(from: [column, from], to: [column, to], in: board.coordinator)
-        case 7 where count > 0 && !board.columns[column].archived:
-          board.view.userSelect(
-            [column, Int.random(in: 0..<count, using: &random)], in: board.coordinator)
-        default:
-          break
-        }
-        try board.render()
-        board.expectShown()
-        #expect(board.view.mirrorSelectedIndexPaths == board.coordinator.selectedIndexPaths)
-      }
+      try runRandomBoardSteps(board, steps: 40, movesAcross: false, using: &random)
     }
   }
 }

@@ -108,7 +108,8 @@ import Testing
     let first = fixture.sections.sections[0]
     try fixture.apply(Self.snapshot([(10, [11]), (0, [1, 2])]))
     #expect(fixture.sections.sections[1] === first)
-    #expect(fixture.sections.sections.map(\.id) == [10, 0])
+    #expect(fixture.sections.sectionIDs == [10, 0])
+    #expect(fixture.sections.sections.map { ($0 as! IdentifiedSection<Int, Item>).id } == [10, 0])
     #expect(fixture.sections.section(withID: 0) === first)
     #expect(fixture.sections.section(withID: 99) == nil)
   }

@@ -158,6 +158,7 @@ extension Coordinator {
     }
     guard depth == 0 else { return checkInvariants() }
     uncoverElementEvents()
+    settleAdapterMove()
     switch phase {
     case .batching: flush()
     case .delivering(let delivery):

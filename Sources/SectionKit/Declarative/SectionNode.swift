@@ -90,11 +90,7 @@ public struct SectionNode<Element> {
     configure: @escaping (S) -> Void = { _ in }
   ) {
     self.id = AnyHashable(id)
-    content = .section(
-      Array(elements),
-      SectionFactory(
-        type: ObjectIdentifier(type), make: { type.init() },
-        configure: { configure($0 as! S) }))
+    content = .section(Array(elements), SectionFactory(type: type, configure: configure))
   }
 
   /// A group presenting the sections of its children, in order (a ``ComposedSectionProvider``).
@@ -144,15 +140,21 @@ enum SectionNodeKind: Equatable {
   case group, segmented
 }
 
-/// How a node of ``SectionNode/init(id:elements:as:configure:)`` makes and configures its
-/// section.
+/// How a node of ``SectionNode/init(id:elements:as:configure:)`` or the contents of
+/// ``SectionContents/init(id:elements:as:configure:)`` make and configure their section.
 struct SectionFactory<Element> {
   /// The section's class.
   let type: ObjectIdentifier
   /// A new, empty section of that class.
   let make: () -> ArraySection<Element>
-  /// Hands a section of that class the values of a render.
+  /// Hands a section of that class the values of a render or an apply.
   let configure: (ArraySection<Element>) -> Void
+
+  init<S: ArraySection<Element>>(type: S.Type, configure: @escaping (S) -> Void) {
+    self.type = ObjectIdentifier(type)
+    make = { type.init() }
+    self.configure = { configure($0 as! S) }
+  }
 }
 
 /// Builds the children of a declarative section tree from statements: ``SectionNode`` values,

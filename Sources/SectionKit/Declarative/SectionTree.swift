@@ -294,10 +294,7 @@ public final class SectionTree<Element> {
       }
       if let factory {
         // The matching was read off the elements: a change of them from here traps.
-        section.mutationInProgress = MutationInProgress(
-          method: .treeRender, during: .treeClosures)
-        factory.configure(section)
-        section.mutationInProgress = nil
+        section.callingOut(.treeRender, .configure) { factory.configure(section) }
       }
       section._replaceElements(with: elements, matching)
     case (.group(let provider), .group(let children)):

@@ -40,9 +40,12 @@ import Foundation
 /// is applied.
 ///
 /// Each section is an ``IdentifiedSection`` — an ``ArraySection`` that carries its identity — so
-/// handlers, the coordinator's lookups and adapters see ordinary sections; put what a header shows
-/// in the section identity or look it up by ``IdentifiedSection/id``. Sections may also be mutated
-/// directly between applies (a swipe to delete): the next apply diffs against what they hold.
+/// handlers, the coordinator's lookups and adapters see ordinary sections. A section that needs a
+/// header or behaviour names its own ``ArraySection`` subclass, which the provider creates, and a
+/// closure that hands it the values of each apply
+/// (``SectionContents/init(id:elements:as:configure:)``, the shape ``SectionNode`` has in a
+/// ``SectionTree``). Sections may also be mutated directly between applies (a swipe to delete):
+/// the next apply diffs against what they hold.
 /// The provider owns ``provider``: change its children only through ``apply(_:)`` (an apply traps
 /// when they were changed by other means).
 ///
@@ -54,8 +57,11 @@ public final class SnapshotSectionProvider<SectionID: Hashable, Element> {
   /// provider.
   public let provider = ComposedSectionProvider()
 
-  /// The sections, in order: the last snapshot applied (with any direct mutation since).
-  public private(set) var sections: [IdentifiedSection<SectionID, Element>] = []
+  /// The sections, in order: the last snapshot applied (with any direct mutation since). Each is
+  /// an ``IdentifiedSection``, or of the class its ``SectionContents`` named.
+  public private(set) var sections: [ArraySection<Element>] = []
+  /// The identity of each section, in order.
+  public private(set) var sectionIDs: [SectionID] = []
   /// The position of each section, by identity.
   private var positions: [SectionID: Int] = [:]
   /// Matches the current elements with a snapshot's, by the provider's element identity.
@@ -85,13 +91,13 @@ public final class SnapshotSectionProvider<SectionID: Hashable, Element> {
   ///
   /// - Complexity: O(c) for c sections (the element arrays are shared, not copied).
   public var snapshot: [SectionContents<SectionID, Element>] {
-    sections.map { SectionContents(id: $0.id, elements: $0.elements) }
+    zip(sectionIDs, sections).map { SectionContents(id: $0, elements: $1.elements) }
   }
 
   /// The section with identity `id`, or `nil`.
   ///
   /// - Complexity: O(1) expected.
-  public func section(withID id: SectionID) -> IdentifiedSection<SectionID, Element>? {
+  public func section(withID id: SectionID) -> ArraySection<Element>? {
     positions[id].map { sections[$0] }
   }
 
@@ -155,7 +161,12 @@ public final class SnapshotSectionProvider<SectionID: Hashable, Element> {
           id: String(describing: contents.id), positions: [first, position])
       }
     }
-    let previous = snapshot.map { positions[$0.id] }
+    // A section whose identity stays but whose class changes is replaced.
+    let previous = snapshot.map { contents in
+      positions[contents.id].flatMap {
+        ObjectIdentifier(type(of: sections[$0])) == contents.sectionType ? $0 : nil
+      }
+    }
     var snapshot = snapshot
     var dropped: [DroppedDuplicate] = []
     let matching: SnapshotMatching
@@ -197,20 +208,32 @@ public final class SnapshotSectionProvider<SectionID: Hashable, Element> {
       applying = true
       defer { applying = false }
       provider.keepSurvivors(inOrder: previous)
-      var result: [IdentifiedSection<SectionID, Element>] = []
+      var result: [ArraySection<Element>] = []
       result.reserveCapacity(snapshot.count)
       for (position, contents) in snapshot.enumerated() {
         if let was = previous[position], let elements = matching.sections[position] {
           let section = sections[was]
+          if let factory = contents.factory {
+            // The matching was read off the elements: a change of them from here traps.
+            section.callingOut(.snapshotApply, .configure) { factory.configure(section) }
+          }
           section._replaceElements(with: contents.elements, elements)
           result.append(section)
         } else {
-          let section = IdentifiedSection(id: contents.id, contents.elements)
+          let section: ArraySection<Element>
+          if let factory = contents.factory {
+            section = factory.make()
+            section.storage = contents.elements
+            factory.configure(section)
+          } else {
+            section = IdentifiedSection(id: contents.id, contents.elements)
+          }
           provider.insert(.section(section), at: position)
           result.append(section)
         }
       }
       sections = result
+      sectionIDs = snapshot.map(\.id)
       positions = newPositions
     }
     return dropped
@@ -240,23 +263,89 @@ extension SnapshotSectionProvider where Element: Identifiable & Hashable {
   }
 }
 
-/// One section of a snapshot: its identity and its elements, in order.
+/// One section of a snapshot: its identity and its elements, in order, and the class of the section
+/// that presents them.
+///
+/// Equal contents have equal identities, elements and section classes (the `configure` closures
+/// are not compared).
+///
+/// A snapshot is data but for the `configure` closures, which run where the snapshot is applied:
+/// contents are not `Sendable`. Send the data (identities and element arrays) to the isolation
+/// domain of the provider, and make the contents there.
 public struct SectionContents<SectionID: Hashable, Element> {
   /// The section's identity, unique in the snapshot.
   public var id: SectionID
   /// The section's elements; their identities are unique across the whole snapshot.
   public var elements: [Element]
+  /// How the section is made and configured; `nil` for an ``IdentifiedSection``.
+  let factory: SectionFactory<Element>?
 
-  /// A section of a snapshot with identity `id` holding `elements`.
+  /// A section of a snapshot with identity `id` holding `elements`, presented by an
+  /// ``IdentifiedSection``.
   public init(id: SectionID, elements: [Element]) {
     self.id = id
     self.elements = elements
+    factory = nil
+  }
+
+  /// A section of your own type `type` with identity `id` presenting `elements`: a subclass of
+  /// ``ArraySection`` with a header, handlers (``SelectionHandler``, ``EditingHandler``,
+  /// ``MoveHandler``, ``ActionHandler``, ``DisplayHandler``), a layout — the shape
+  /// ``SectionNode/init(id:elements:as:configure:)`` has in a ``SectionTree``, so one class
+  /// serves both.
+  ///
+  /// ```swift
+  /// try board.apply(columns.map { column in
+  ///   SectionContents(id: column.id, elements: column.cards, as: Column.self) { section in
+  ///     section.title = column.title                        // the header, every apply
+  ///     section.onMove = { store.moveCard(in: column.id, from: $0, to: $1) }
+  ///   }
+  /// })
+  /// ```
+  ///
+  /// The provider creates the section with `type.init()` the first time the identity appears,
+  /// and keeps it while the identity stays with the same type; contents of another type replace
+  /// it (a deleted and an inserted section). `configure` runs on the new section before it
+  /// enters the tree, then at every apply that keeps it, before its elements are diffed; it runs
+  /// only once the snapshot was checked (an apply that throws runs none). It must not change the
+  /// section's elements (that traps: the apply has read them). A header value is the section's
+  /// own: changing it emits nothing, so an adapter that shows headers reads it when it draws.
+  ///
+  /// - Parameters:
+  ///   - id: The section's identity, unique in the snapshot.
+  ///   - elements: The section's elements, in order.
+  ///   - type: The section's class.
+  ///   - configure: Gives the section the values of this apply.
+  public init<S: ArraySection<Element>>(
+    id: SectionID, elements: [Element], as type: S.Type,
+    configure: @escaping (S) -> Void = { _ in }
+  ) {
+    self.id = id
+    self.elements = elements
+    factory = SectionFactory(type: type, configure: configure)
+  }
+
+  /// The class of the section presenting the contents.
+  var sectionType: ObjectIdentifier {
+    factory?.type ?? ObjectIdentifier(IdentifiedSection<SectionID, Element>.self)
   }
 }
 
-extension SectionContents: Sendable where SectionID: Sendable, Element: Sendable {}
-extension SectionContents: Equatable where Element: Equatable {}
-extension SectionContents: Hashable where Element: Hashable {}
+extension SectionContents: Equatable where Element: Equatable {
+  /// Whether the identities, the elements and the section classes are equal.
+  public static func == (left: Self, right: Self) -> Bool {
+    left.id == right.id && left.elements == right.elements && left.sectionType == right.sectionType
+  }
+}
+
+extension SectionContents: Hashable where Element: Hashable {
+  /// Hashes the identity, the elements and the section class.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(id)
+    hasher.combine(elements)
+    hasher.combine(sectionType)
+  }
+}
 
 /// A section of a ``SnapshotSectionProvider``: an ``ArraySection`` that carries its identity.
 ///

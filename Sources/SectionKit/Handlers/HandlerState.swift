@@ -17,8 +17,9 @@ struct HandlerState {
   var selection = SelectionState()
   /// The editing mode.
   var editing = EditingState()
-  /// The move the adapter already performed, expected as the batch's first event.
-  var expectedMove: (section: Int, from: Int, to: Int)?
+  /// The move the adapter already performed, expected as the batch's first event (two events
+  /// for a move across sections).
+  var expectedMove: ExpectedMove?
   /// Whether the last adapter-initiated move was performed as reported.
   var lastMoveAccepted = false
   /// Handler calls owed, delivered when the adapter is not applying.
@@ -37,6 +38,22 @@ struct HandlerState {
   /// Selected elements of the changeset being committed that went to another section, where
   /// their selection cannot follow, by new path: the adapter is told they are not selected.
   var lostSelections: [IndexPath] = []
+}
+
+/// A move the adapter already performed, by global section index: the element at `from` of
+/// section `section` went to `to` of section `toSection` (the same section for a move inside
+/// one).
+struct ExpectedMove {
+  var section: Int
+  var from: Int
+  var toSection: Int
+  var to: Int
+  /// For a move across sections: whether its removal and its insertion were seen.
+  var removed = false
+  var inserted = false
+
+  /// Whether the move stays in its section.
+  var isWithinSection: Bool { section == toSection }
 }
 
 /// A selection change the adapter is owed.

@@ -61,7 +61,7 @@ struct MutationInProgress {
 /// What a mutation was running when the section was mutated again.
 enum MutationContext: UInt8 {
   case changing, readingNewElements, readingAndComparing, predicate, comparator, generator
-  case readingSnapshot, treeClosures
+  case readingSnapshot, treeClosures, configure
 
   /// The end of the trap's message: "the section was mutated …".
   var text: String {
@@ -74,6 +74,7 @@ enum MutationContext: UInt8 {
     case .generator: "from inside its own random number generator"
     case .readingSnapshot: "while a snapshot was read and compared"
     case .treeClosures: "from inside the tree's identity or comparison closure"
+    case .configure: "from inside its configure closure, after its new elements were read"
     }
   }
 }
