@@ -73,7 +73,7 @@ struct BatchReducer {
     /// One change: read off directly, without a tree (the common case).
     case single(ElementChange)
     /// Several changes: the section's runs.
-    case runs(RunPool.Slots)
+    case runs(RunPool.NodeID)
     /// A diff, the section's only change so far, by its position in ``BatchEvents/diffs``: read
     /// off directly, without a tree.
     case elements(Int)
@@ -169,13 +169,6 @@ struct BatchReducer {
     // shows a copy, would allocate their array again.
     events.first = nil
     events.diffs = []
-  }
-
-  /// A reducer whose sections' runs are kept in lists of up to `listCapacity` runs (0: always in
-  /// treaps), for tests that compare the two.
-  init(presented: PresentedState, listCapacity: Int) {
-    oldCounts = presented.counts
-    pool = RunPool(listCapacity: listCapacity)
   }
 
   mutating func apply(_ event: SectionProviderMapping.Event) {
@@ -323,15 +316,15 @@ struct BatchReducer {
 
   /// The runs of old section `old` (now at `section`), made from `edits` when they are not
   /// runs yet.
-  private mutating func slots(of edits: SectionEdits, old: Int, section: Int) -> RunPool.Slots {
+  private mutating func slots(of edits: SectionEdits, old: Int, section: Int) -> RunPool.NodeID {
     switch edits {
     case .runs(let slots):
       return slots
     case .single(let first):
-      let slots = pool.makeSlots(.old(0..<oldCounts[old]))
+      let slots = pool.makeTree(.old(0..<oldCounts[old]))
       return apply(first, to: slots, event: .element(first, inSection: section))
     case .elements(let diff):
-      var slots = pool.makeSlots(.old(0..<oldCounts[old]))
+      var slots = pool.makeTree(.old(0..<oldCounts[old]))
       for step in events.diffs[diff].diff.steps {
         slots = apply(step, to: slots, event: .element(step, inSection: section))
       }
@@ -393,8 +386,8 @@ struct BatchReducer {
 
   /// Applies one element change to a section's runs.
   private mutating func apply(
-    _ change: ElementChange, to slots: RunPool.Slots, event: SectionProviderMapping.Event
-  ) -> RunPool.Slots {
+    _ change: ElementChange, to slots: RunPool.NodeID, event: SectionProviderMapping.Event
+  ) -> RunPool.NodeID {
     Self.check(change, count: pool.size(slots), event: event)
     switch change {
     case .insert(let index): return pool.insert(1, into: slots, at: index)
@@ -859,35 +852,9 @@ struct BatchReducer {
   /// read-off of the sections with one change, the most, stays inlined in ``finish(mapping:)``.
   @inline(never)
   private mutating func readRuns(
-    _ slots: RunPool.Slots, of old: Int, at new: Int, reloadsLand: Bool,
+    _ slots: RunPool.NodeID, of old: Int, at new: Int, reloadsLand: Bool,
     into changes: inout ChangesetDraft
   ) -> Int {
-    #if SECTIONKIT_INTERNAL_CHECKS
-      let before = changes
-    #endif
-    // A small list whose reading needs no choice: read off from the list in place.
-    if pool.withListRuns(
-      slots,
-      {
-        Self.readOffSmallList(
-          $0, oldSection: old, oldCount: oldCounts[old], newSection: new, into: &changes)
-      }) == true
-    {
-      #if SECTIONKIT_INTERNAL_CHECKS
-        // The general read-off of the same runs writes the same changes.
-        var general = before
-        var runs: [Run] = []
-        pool.runs(slots, into: &runs, stack: &buffers.stack)
-        Self.reduceElements(
-          runs, oldSection: old, oldCount: oldCounts[old], newSection: new, buffers: &buffers,
-          into: &general)
-        precondition(
-          general == changes,
-          "BatchReducer: the small-list read-off of section \(old) (\(runs)) differs from the "
-            + "general one")
-      #endif
-      return pool.size(slots)
-    }
     var runs = ReadOffBuffers.take(&buffers.runs)
     pool.runs(slots, into: &runs, stack: &buffers.stack)
     Self.reduceElements(
