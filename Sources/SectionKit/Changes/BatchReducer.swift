@@ -42,15 +42,11 @@ struct BatchReducer {
   private var located: (section: Int, old: Int?) = (-1, nil)
   /// The edits of each touched old section, in the order first touched.
   private var touched: [Touched] = []
-  /// The position in ``touched`` of each old section, kept once more than
-  /// ``linearSearchLimit`` sections are touched (below that, a linear search is cheaper), in a
-  /// tree of more than ``sparseIndexLimit`` sections (below, ``positionOfOld`` keeps them).
-  private var touchedIndex = PositionTable()
+  /// The position in ``touched`` of each old section, emptied (its capacity kept) for the next
+  /// batch.
+  private var touchedIndex: [Int: Int] = [:]
   /// Whether ``touched`` is sorted by old section (by the read-off), and ``touchedIndex`` stale.
   private var touchedIsSorted = false
-  private static let linearSearchLimit = 16
-  /// Up to how many old sections ``positionOfOld`` indexes the touched ones, as a sparse set.
-  private static let sparseIndexLimit = 16 * RunPool.retainedCapacity
 
   /// Arrays the read-off fills and empties, kept with the reducer (see ``restart(presented:)``).
   private var buffers = ReadOffBuffers()
@@ -78,17 +74,6 @@ struct BatchReducer {
     /// off directly, without a tree.
     case elements(Int)
   }
-
-  /// Scratch space of ``sortTouchedByPresence()``: a bit per old section (all clear between
-  /// uses), the position in ``touched`` of each marked one, and the array the sorted entries go
-  /// to (the unsorted one is kept for the next batch).
-  private var presence: [UInt64] = []
-  /// The position in ``touched`` of each touched old section, as a sparse set (in a tree of at
-  /// most ``sparseIndexLimit`` sections, once more than ``linearSearchLimit`` are touched): an
-  /// entry counts only where ``touched`` holds that section at that position, so that it is
-  /// never cleared, and a lookup is a read and a comparison, without hashing.
-  private var positionOfOld: [Int32] = []
-  private var spareTouched: [Touched] = []
 
   /// A touched old section and its edits.
   private struct Touched {
@@ -123,7 +108,7 @@ struct BatchReducer {
     sectionsTouched = false
     located = (-1, nil)
     touched.removeAllKeepingBuffer()
-    touchedIndex.removeAll()
+    if !touchedIndex.isEmpty { touchedIndex.removeAll(keepingCapacity: true) }
     touchedIsSorted = false
   }
 
@@ -140,8 +125,6 @@ struct BatchReducer {
       && touchedIndex.capacity <= 2 * RunPool.retainedCapacity
       && buffers.capacity <= RunPool.retainedCapacity
       && events.rest.capacity <= RunPool.retainedCapacity
-      && positionOfOld.capacity <= Self.sparseIndexLimit
-      && spareTouched.capacity <= RunPool.retainedCapacity
   }
 
   /// Keeps `parts`, the box of an applied changeset that nobody else holds, and its lists for the
@@ -235,36 +218,13 @@ struct BatchReducer {
       }
       return low < touched.count && touched[low].old == old ? low : nil
     }
-    if touched.count <= Self.linearSearchLimit {
-      return touched.firstIndex { $0.old == old }
-    }
-    guard oldCounts.count <= Self.sparseIndexLimit else { return touchedIndex.position(of: old) }
-    let position = Int(positionOfOld[old])
-    return position < touched.count && touched[position].old == old ? position : nil
+    return touchedIndex[old]
   }
 
   /// Records the first edit of old section `old`.
   private mutating func touch(_ old: Int, _ edits: SectionEdits) {
-    if touched.isEmpty { touched.reserveCapacity(Self.linearSearchLimit) }
+    touchedIndex[old] = touched.count
     touched.append(Touched(old: old, edits: edits))
-    guard touched.count > Self.linearSearchLimit else { return }
-    guard oldCounts.count <= Self.sparseIndexLimit else {
-      if touched.count == Self.linearSearchLimit + 1 {
-        for (position, entry) in touched.enumerated() { touchedIndex.insert(entry.old, position) }
-      } else {
-        touchedIndex.insert(old, touched.count - 1)
-      }
-      return
-    }
-    if touched.count == Self.linearSearchLimit + 1 {
-      // Entries from earlier batches stay: they count only where `touched` agrees.
-      while positionOfOld.count < oldCounts.count { positionOfOld.append(0) }
-      for (position, entry) in touched.enumerated() {
-        positionOfOld[entry.old] = Int32(truncatingIfNeeded: position)
-      }
-    } else {
-      positionOfOld[old] = Int32(truncatingIfNeeded: touched.count - 1)
-    }
   }
 
   private mutating func edit(with event: SectionProviderMapping.Event) {
@@ -565,47 +525,8 @@ struct BatchReducer {
     guard
       !touched.indices.dropFirst().allSatisfy({ touched[$0 - 1].old < touched[$0].old })
     else { return }
-    if touched.count >= 16 && oldCounts.count <= 16 * touched.count {
-      sortTouchedByPresence()
-    } else {
-      // Old indexes are unique, so an unstable sort gives the same order, with no merge buffer.
-      touched.withUnsafeMutableBufferPointer { $0.sortUnstably { $0.old } }
-    }
-  }
-
-  /// Sorts ``touched`` by marking each old index in a bit set and reading the set in order: for
-  /// touched sections dense among the old ones (at least one in 16), linear, and with none of a
-  /// comparison sort's unpredictable branches (random keys mispredict about every other one).
-  ///
-  /// - Complexity: O(t + s/64) for t touched sections of s.
-  private mutating func sortTouchedByPresence() {
-    let words = (oldCounts.count + 63) >> 6
-    while presence.count < words { presence.append(0) }
-    while positionOfOld.count < oldCounts.count { positionOfOld.append(0) }
-    var sorted = ReadOffBuffers.take(&spareTouched)
-    sorted.reserveCapacity(touched.count)
-    touched.withUnsafeBufferPointer { entries in
-      presence.withUnsafeMutableBufferPointer { bits in
-        positionOfOld.withUnsafeMutableBufferPointer { position in
-          for index in entries.indices {
-            let old = entries[index].old
-            bits[old >> 6] |= 1 &<< UInt64(old & 63)
-            position[old] = Int32(truncatingIfNeeded: index)
-          }
-          for word in 0..<words {
-            var bitsLeft = bits[word]
-            bits[word] = 0
-            while bitsLeft != 0 {
-              let old = word << 6 | bitsLeft.trailingZeroBitCount
-              sorted.append(entries[Int(position[old])])
-              bitsLeft &= bitsLeft &- 1
-            }
-          }
-        }
-      }
-    }
-    swap(&touched, &sorted)
-    spareTouched = sorted
+    // Old indexes are unique, so an unstable sort gives the same order, with no merge buffer.
+    touched.withUnsafeMutableBufferPointer { $0.sortUnstably { $0.old } }
   }
 
   /// Reserves room in `changeset`'s element lists for what the sections `edited` read off, so
@@ -976,64 +897,6 @@ struct BatchReducer {
     for new in buffers.plan.inserts {
       changeset.insertedElements.append(IndexPath(item: new, section: newSection))
     }
-  }
-}
-
-/// The position of each touched old section in the reducer's list of them: a hash table of
-/// non-negative keys with open addressing, cheaper than a `Dictionary` (no seeded hashing) for
-/// the reducer's one lookup per event.
-struct PositionTable {
-  /// The keys, `-1` where empty; a power of two long (or empty).
-  private var keys: [Int] = []
-  private var positions: [Int] = []
-  private var count = 0
-  /// `64 - log2(keys.count)`: the shift that keeps the top bits of the hash.
-  private var shift = 64
-
-  /// The number of slots.
-  var capacity: Int { keys.count }
-
-  /// Removes every key, keeping the table's size.
-  mutating func removeAll() {
-    guard count > 0 else { return }
-    keys.withUnsafeMutableBufferPointer { $0.update(repeating: -1) }
-    count = 0
-  }
-
-  /// The slot where `key` is or would go.
-  private func slot(of key: Int) -> Int {
-    let mask = keys.count - 1
-    var slot = Int(truncatingIfNeeded: (UInt64(key) &* 0x9E37_79B9_7F4A_7C15) >> UInt64(shift))
-    while keys[slot] >= 0 && keys[slot] != key { slot = (slot + 1) & mask }
-    return slot
-  }
-
-  /// The position recorded for `key`.
-  func position(of key: Int) -> Int? {
-    guard !keys.isEmpty else { return nil }
-    let slot = slot(of: key)
-    return keys[slot] == key ? positions[slot] : nil
-  }
-
-  /// Records `position` for `key`, a non-negative key not in the table.
-  mutating func insert(_ key: Int, _ position: Int) {
-    precondition(key >= 0, "PositionTable.insert: key \(key) is negative")
-    if 2 * (count + 1) > keys.count {
-      let old = zip(keys, positions)
-      let capacity = Swift.max(64, 2 * keys.count)
-      keys = [Int](repeating: -1, count: capacity)
-      positions = [Int](repeating: 0, count: capacity)
-      shift = 64 - capacity.trailingZeroBitCount
-      for (key, position) in old where key >= 0 {
-        let slot = slot(of: key)
-        keys[slot] = key
-        positions[slot] = position
-      }
-    }
-    let slot = slot(of: key)
-    keys[slot] = key
-    positions[slot] = position
-    count += 1
   }
 }
 
@@ -1409,20 +1272,5 @@ extension BatchReducer {
       if to <= index && index < from { return index + 1 }
       return index
     }
-  }
-}
-
-extension Array {
-  /// `Array(repeating: value, count: count)`, made in the caller's specialisation: the
-  /// initialiser allocates through a generic entry point of the standard library, which looks the
-  /// storage's type metadata up on every call (several hundred instructions).
-  ///
-  /// - Complexity: O(`count`).
-  @inline(__always)
-  static func filled(_ value: Element, count: Int) -> [Element] {
-    var array: [Element] = []
-    array.reserveCapacity(count)
-    for _ in 0..<count { array.append(value) }
-    return array
   }
 }
