@@ -2,20 +2,6 @@ import Foundation
 
 /// The read-off of one section's elements, from its runs.
 extension BatchReducer {
-  /// Turns the element reloads of one section into deletes and inserts at the positions they
-  /// land on.
-  static func replaceReloads(in changes: inout ChangesetDraft, newSection: Int) {
-    let slots = SlotMap(
-      removed: changes.deletedElements.map { $0[1] }.sorted(),
-      fixed: changes.insertedElements.map { $0[1] }.sorted())
-    for path in changes.reloadedElements {
-      changes.deletedElements.append(path)
-      changes.insertedElements.append(
-        IndexPath(item: slots.destination(of: path[1]), section: newSection))
-    }
-    changes.reloadedElements = []
-  }
-
   /// Reads the element changes `edits` of `old`, now at `new`, into `changes`, through the
   /// reducer's buffers (taken `inout`, in place: a nested function capturing them would check
   /// exclusivity dynamically on every call); returns the count they imply.
@@ -77,9 +63,9 @@ extension BatchReducer {
       buffers.ranks = ranks
     }
     var position = 0
-    for run in runs {
-      // An updated run whose reloads cannot land is deleted and inserted like a new one.
-      if run.isOld && (reloadsLand || run.kind != .updated) {
+    for read in runs {
+      let run = UIKitConversions.elementReloadsInDisplacedSection(read, reloadsLand: reloadsLand)
+      if run.isOld {
         oldRuns.append((run, position))
       } else {
         // One by one: most runs are one element, and a range's `append(contentsOf:)` costs more.

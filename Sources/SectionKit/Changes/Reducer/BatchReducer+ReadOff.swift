@@ -51,14 +51,12 @@ extension BatchReducer {
       let impliedCount: Int
       if let reloadSections {
         var changes = ChangesetDraft()
-        // Where UIKit lands no reload of this section, each update is a delete and an insert:
-        // read so from the start, so that the reading weighs it as two changes (it would
-        // otherwise turn a move into a delete and an insert to land reloads that cannot land).
-        let reloadsLand = reloadSections.destination(of: entry.old) == entry.new
+        let reloadsLand = UIKitConversions.elementReloadsLand(
+          inSection: entry.old, now: entry.new, sections: reloadSections)
         impliedCount = readElements(
           entry.edits, of: entry.old, at: entry.new, reloadsLand: reloadsLand, into: &changes)
-        if !changes.reloadedElements.isEmpty, !reloadsLand {
-          Self.replaceReloads(in: &changes, newSection: entry.new)
+        if !reloadsLand {
+          UIKitConversions.elementReloadsInDisplacedSection(in: &changes, newSection: entry.new)
         }
         changeset.deletedElements += changes.deletedElements
         changeset.insertedElements += changes.insertedElements

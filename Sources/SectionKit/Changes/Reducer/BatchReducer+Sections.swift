@@ -75,20 +75,21 @@ extension BatchReducer {
         let new = entry.newStart + offset
         if staying[index] {
           reloads.append((old, new))
-        } else if entry.run.kind == .updated || replaced.contains(old) {
-          deleted.append(old..<old + 1)
-          inserted.append(new..<new + 1)
+        } else if entry.run.kind == .updated {
+          UIKitConversions.sectionReloadedAndMoved(
+            old: old, new: new, deletes: &deleted, inserts: &inserted)
+        } else if replaced.contains(old) {
+          UIKitConversions.sectionMovedWithElementChanges(
+            old: old, new: new, deletes: &deleted, inserts: &inserted)
         } else {
           moves.append(.init(from: old, to: new))
         }
       }
     }
-    // A section reload lands where the explicit deletes and inserts put it (B3), which ignores
-    // moves: with section moves in the batch a reload is a delete and an insert.
-    if !moves.isEmpty {
+    if !UIKitConversions.sectionReloadsLand(besideSectionMoves: moves.count) {
       for reload in reloads {
-        deleted.append(reload.old..<reload.old + 1)
-        inserted.append(reload.new..<reload.new + 1)
+        UIKitConversions.sectionReloadBesideSectionMoves(
+          old: reload.old, new: reload.new, deletes: &deleted, inserts: &inserted)
       }
       reloads = []
     }

@@ -125,15 +125,15 @@ struct ElementPlan {
         case (true, .updated):
           candidates.append((old, new))
         case (false, .updated) where updatedKeepOrder:
-          self.deletes.append(old)
-          self.inserts.append(new)
+          UIKitConversions.elementUpdatedAndMoved(
+            old: old, new: new, deletes: &self.deletes, inserts: &self.inserts)
         case (false, .updated):
           candidates.append((old, new))
         case (true, _):
           break
         case (false, _) where movesAsDeleteAndInsert:
-          self.deletes.append(old)
-          self.inserts.append(new)
+          UIKitConversions.elementMovedToLandReloads(
+            old: old, new: new, deletes: &self.deletes, inserts: &self.inserts)
         case (false, _):
           moves.append((old, new))
         }
