@@ -42,8 +42,9 @@ struct BatchReducer {
   var located: (section: Int, old: Int?) = (-1, nil)
   /// The edits of each touched old section, in the order first touched.
   var touched: [Touched] = []
-  /// The position in ``touched`` of each old section, emptied (its capacity kept) for the next
-  /// batch.
+  /// The position in ``touched`` of each old section, once more than
+  /// ``linearSearchLimit`` are touched (see `BatchReducer+TouchedLookup.swift`); emptied, its
+  /// capacity kept, for the next batch.
   var touchedIndex: [Int: Int] = [:]
   /// Whether ``touched`` is sorted by old section (by the read-off), and ``touchedIndex`` stale.
   var touchedIsSorted = false
@@ -204,27 +205,6 @@ struct BatchReducer {
     let (run, offset) = pool.locate(sectionTree, section)
     located = (section, run.isOld ? run.start + offset : nil)
     return located.old
-  }
-
-  /// The position in ``touched`` of old section `old`.
-  @inline(__always)
-  func touchedPosition(of old: Int) -> Int? {
-    if touchedIsSorted {
-      // After the read-off: a binary search.
-      var (low, high) = (0, touched.count)
-      while low < high {
-        let mid = (low + high) / 2
-        if touched[mid].old < old { low = mid + 1 } else { high = mid }
-      }
-      return low < touched.count && touched[low].old == old ? low : nil
-    }
-    return touchedIndex[old]
-  }
-
-  /// Records the first edit of old section `old`.
-  mutating func touch(_ old: Int, _ edits: SectionEdits) {
-    touchedIndex[old] = touched.count
-    touched.append(Touched(old: old, edits: edits))
   }
 
   mutating func edit(with event: SectionProviderMapping.Event) {
