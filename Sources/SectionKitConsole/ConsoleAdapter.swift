@@ -201,7 +201,7 @@ public final class ConsoleAdapter<Output: TextOutputStream>: ViewAdapter {
   }
 
   /// Whether the element at `indexPath` is shown selected: the coordinator tells the console
-  /// of a selection made by program code (`coordinator.select(_:)`), which it does not show yet.
+  /// of a selection made by program code (`coordinator.selectElement(at:)`), which it does not show yet.
   public func showsSelected(_ indexPath: IndexPath) -> Bool? {
     isShownSelected(indexPath)
   }
@@ -219,8 +219,8 @@ public final class ConsoleAdapter<Output: TextOutputStream>: ViewAdapter {
   }
 
   /// The user toggled the selection of the element at `indexPath` (a key press in the
-  /// interactive demo): the adapter marks it, reports it with `coordinator.select(_:)` or
-  /// `coordinator.deselect(_:)`, and takes the mark back when the coordinator refuses.
+  /// interactive demo): the adapter marks it, reports it with `coordinator.userDidSelect(_:)` or
+  /// `coordinator.userDidDeselect(_:)`, and takes the mark back when the coordinator refuses.
   ///
   /// - Returns: whether the element is selected afterwards.
   @discardableResult
@@ -231,11 +231,10 @@ public final class ConsoleAdapter<Output: TextOutputStream>: ViewAdapter {
       "ConsoleAdapter.toggleSelection(at:in:): \(format(indexPath)) is not an element shown "
         + "(\(shown.count) sections)")
     let wasSelected = isShownSelected(indexPath)
-    // Shown first, then reported, as a view does: the coordinator then knows the call is the
-    // view's own (`showsSelected(_:)`) and does not tell it back.
+    // Shown first, then reported, as a view does.
     shown[indexPath[0]].rows[indexPath[1]].isSelected = !wasSelected
     let selected =
-      wasSelected ? !coordinator.deselect(indexPath) : coordinator.select(indexPath)
+      wasSelected ? !coordinator.userDidDeselect(indexPath) : coordinator.userDidSelect(indexPath)
     if shown.indices.contains(indexPath[0]), shown[indexPath[0]].rows.indices.contains(indexPath[1])
     {
       shown[indexPath[0]].rows[indexPath[1]].isSelected = selected

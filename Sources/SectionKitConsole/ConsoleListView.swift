@@ -186,7 +186,8 @@ public final class ConsoleListView<Output: TextOutputStream>: ViewAdapter {
     guard let cursor else { return false }
     let wasSelected = selection.contains(cursor)
     if wasSelected { selection.remove(cursor) } else { selection.insert(cursor) }
-    let selected = wasSelected ? !coordinator.deselect(cursor) : coordinator.select(cursor)
+    let selected =
+      wasSelected ? !coordinator.userDidDeselect(cursor) : coordinator.userDidSelect(cursor)
     if selected { selection.insert(cursor) } else { selection.remove(cursor) }
     draw()
     return selected
@@ -262,7 +263,7 @@ public final class ConsoleListView<Output: TextOutputStream>: ViewAdapter {
     let positions = ChangesetPositions(changeset)
     let oldCounts = counts
     func follow(_ path: IndexPath) -> IndexPath? {
-      positions.elementOrNeighbour(path, oldCount: oldCounts[path[0]])
+      Self.newPathOrNeighbour(of: path, oldCount: oldCounts[path[0]], in: positions)
     }
     // The anchor: the first element on screen and its row, else the top line's section.
     let anchor = anchorRow()
@@ -272,7 +273,7 @@ public final class ConsoleListView<Output: TextOutputStream>: ViewAdapter {
     for (path, section) in displayedElements {
       // A reloaded element is another element in the same place, as a reloaded cell is another
       // cell: the one shown ends displaying, the new one is displayed by the next frame.
-      if !positions.reloaded.contains(path), let new = positions.element(path) {
+      if !positions.isReloaded(element: path), let new = positions.newPath(ofOld: path) {
         keptElements[new] = section
       } else {
         coordinator.didEndDisplaying(path)
@@ -280,7 +281,7 @@ public final class ConsoleListView<Output: TextOutputStream>: ViewAdapter {
     }
     var keptHeaders: [Int: any Section] = [:]
     for (index, section) in displayedHeaders {
-      if let new = positions.section(index) {
+      if let new = positions.newSection(ofOld: index) {
         keptHeaders[new] = section
       } else {
         coordinator.didEndDisplayingHeader(inSection: index)
@@ -288,7 +289,7 @@ public final class ConsoleListView<Output: TextOutputStream>: ViewAdapter {
     }
     let newCursor = cursor.flatMap(follow)
     let newAnchor = anchor.flatMap { anchor in follow(anchor.path).map { ($0, anchor.row) } }
-    selection = Set(selection.compactMap { positions.element($0) })
+    selection = Set(selection.compactMap { positions.newPath(ofOld: $0) })
 
     updateData()
     displayedElements = keptElements
@@ -675,6 +676,26 @@ public final class ConsoleListView<Output: TextOutputStream>: ViewAdapter {
         + "(\(counts.count) sections)")
   }
 
+  /// The new path of the old element at `path`, or, when it is gone, of the nearest old element
+  /// after it in its section that survives, else before it; `nil` when none survives.
+  ///
+  /// - Complexity: O(g log k) for the g elements gone around it and the k parts of the changeset.
+  private static func newPathOrNeighbour(
+    of path: IndexPath, oldCount: Int, in positions: ChangesetPositions
+  ) -> IndexPath? {
+    if let new = positions.newPath(ofOld: path) { return new }
+    // Past as many elements as leave the section one by one, the next one survives (or none
+    // does: the section is gone).
+    let limit = positions.leavingCount(inOld: path[0]) + 1
+    for index in path[1] + 1..<min(oldCount, path[1] + 1 + limit) {
+      if let new = positions.newPath(ofOld: [path[0], index]) { return new }
+    }
+    for index in stride(from: path[1] - 1, through: max(0, path[1] - limit), by: -1) {
+      if let new = positions.newPath(ofOld: [path[0], index]) { return new }
+    }
+    return nil
+  }
+
   /// Where the cursor goes when its element and its neighbours in its section are gone: the
   /// first element from its section's new place on, else the last before it (sections A(3),
   /// B(2), the cursor in B, B removed: `[0, 2]`).
@@ -690,7 +711,7 @@ public final class ConsoleListView<Output: TextOutputStream>: ViewAdapter {
   private func newPlace(ofSection section: Int, in positions: ChangesetPositions) -> Int {
     var index = section
     while index >= 0 {
-      if let new = positions.section(index) { return index == section ? new : new + 1 }
+      if let new = positions.newSection(ofOld: index) { return index == section ? new : new + 1 }
       index -= 1
     }
     return 0

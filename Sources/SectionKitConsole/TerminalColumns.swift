@@ -7,22 +7,35 @@
 #endif
 
 /// Column widths as a terminal shows text: most characters take one column, CJK ideographs and
-/// most emoji two, combining marks none.
+/// most emoji two, combining marks none. The measurement ``ConsoleListView`` lays its rows out
+/// with, for an app that draws text of its own (a status line, a prompt) beside it.
+///
+/// ```swift
+/// TerminalColumns.width(of: "日本")                    // 4
+/// TerminalColumns.prefix(of: "日本語", fitting: 5)     // "日本" (a character is never split)
+/// TerminalColumns.truncate("Grüße aus Köln", to: 8)   // "Grüße a…"
+/// ```
 ///
 /// Widths come from the C library's `wcwidth`, asked under a UTF-8 `LC_CTYPE` set for the
-/// calling thread only (`uselocale`), so the process's locale is never changed.
-enum TerminalColumns {
+/// calling thread only (`uselocale`), so the process's locale is never changed. A control
+/// character counts one column (the list view shows it as a replacement).
+public enum TerminalColumns {
   /// The columns `text` takes on a terminal.
   ///
   /// - Complexity: O(n) in the length of the text.
-  static func width(of text: String) -> Int {
+  public static func width(of text: String) -> Int {
     if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
-    return withWidthLocale { text.reduce(0) { $0 + width(of: $1) } }
+    return withWidthLocale { text.reduce(0) { $0 + columns(of: $1) } }
   }
 
   /// The columns `character` (one grapheme cluster) takes: the width of its first scalar, two
   /// for an emoji presentation (U+FE0F) or a flag, never less than zero.
-  static func width(of character: Character) -> Int {
+  public static func width(of character: Character) -> Int {
+    withWidthLocale { columns(of: character) }
+  }
+
+  /// ``width(of:)-(Character)``, with the width locale already set by the caller.
+  static func columns(of character: Character) -> Int {
     let scalars = character.unicodeScalars
     guard let first = scalars.first else { return 0 }
     if first.value >= 0x20 && first.value < 0x7F { return 1 }
@@ -39,7 +52,7 @@ enum TerminalColumns {
   /// that fit in `columns - 1` columns followed by `…`.
   ///
   /// - Complexity: O(n) in the length of the text.
-  static func truncate(_ text: String, to columns: Int) -> String {
+  public static func truncate(_ text: String, to columns: Int) -> String {
     guard width(of: text) > columns else { return text }
     guard columns > 0 else { return "" }
     return prefix(of: text, fitting: columns - 1) + "…"
@@ -49,12 +62,12 @@ enum TerminalColumns {
   /// split: a wide one that would cross the limit is left out.
   ///
   /// - Complexity: O(m) for the m characters kept.
-  static func prefix(of text: String, fitting columns: Int) -> String {
+  public static func prefix(of text: String, fitting columns: Int) -> String {
     withWidthLocale {
       var end = text.startIndex
       var used = 0
       for index in text.indices {
-        let next = width(of: text[index])
+        let next = self.columns(of: text[index])
         if used + next > columns { break }
         used += next
         end = text.index(after: index)

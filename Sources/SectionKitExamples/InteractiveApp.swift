@@ -115,60 +115,60 @@ public final class ContactsApp<Output: TextOutputStream> {
 
   // MARK: Input
 
-  /// Handles bytes read from a raw terminal: keys, or the text of a prompt. Draws.
+  /// Handles bytes read from a raw terminal, all of them (a sequence cut at the end is read as
+  /// far as it goes): keys, or the text of a prompt. Draws.
   ///
   /// - Returns: `false` when the user quit.
   public func handle(_ bytes: [UInt8]) -> Bool {
-    if prompt != nil {
-      handlePrompt(bytes)
-      return true
-    }
-    message = ""
-    for command in InteractiveCommand.commands(in: bytes) {
+    var decoder = ConsoleKeyDecoder()
+    return handle(keys: decoder.decode(bytes) + decoder.flush())
+  }
+
+  /// Handles keys, as ``/SectionKitConsole/ConsoleApp`` delivers them: commands, or the text of
+  /// a prompt. Draws once.
+  ///
+  /// - Returns: `false` when the user quit.
+  public func handle(keys: [ConsoleKey]) -> Bool {
+    if prompt == nil { message = "" }
+    for key in keys {
+      if prompt != nil {
+        handlePrompt(key)
+        continue
+      }
+      guard let command = InteractiveCommand(key: key) else { continue }
       switch command {
       case .quit: return false
       case .add: prompt = (.add, "")
       case .rename: prompt = (.rename, current.map { $0.section[$0.index] } ?? "")
       default: perform(command)
       }
-      if prompt != nil { break }
     }
     updateStatus()
     list.draw()
     return true
   }
 
-  private func handlePrompt(_ bytes: [UInt8]) {
+  /// One key typed at the prompt: a character, Backspace, Return (done) or Escape / Ctrl-C
+  /// (cancelled).
+  private func handlePrompt(_ key: ConsoleKey) {
     guard let command = prompt?.command, var text = prompt?.text else { return }
-    var typed: [UInt8] = []
-    for byte in bytes {
-      switch byte {
-      case 0x0D, 0x0A:
-        text += String(decoding: typed, as: UTF8.self)
-        prompt = nil
-        perform(command, text: text)
-        updateStatus()
-        list.draw()
-        return
-      case 0x1B, 0x03:
-        prompt = nil
-        message = "cancelled"
-        updateStatus()
-        list.draw()
-        return
-      case 0x7F, 0x08:
-        if typed.isEmpty {
-          if !text.isEmpty { text.removeLast() }
-        } else {
-          typed.removeLast()
-        }
-      default:
-        if byte >= 0x20 { typed.append(byte) }
-      }
+    switch key {
+    case .enter:
+      prompt = nil
+      perform(command, text: text)
+      return
+    case .escape, .control("c"):
+      prompt = nil
+      message = "cancelled"
+      return
+    case .backspace:
+      if !text.isEmpty { text.removeLast() }
+    case .character(let character):
+      text.append(character)
+    default:
+      break
     }
-    prompt = (command, text + String(decoding: typed, as: UTF8.self))
-    updateStatus()
-    list.draw()
+    prompt = (command, text)
   }
 
   /// The terminal was resized: the list takes the new size and the whole screen is redrawn.

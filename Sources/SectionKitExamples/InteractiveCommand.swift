@@ -1,10 +1,12 @@
+import SectionKitConsole
+
 /// What a key press means in the interactive demo (`sectionkit-demo --interactive`), and what a
 /// line of its script means (``init(word:)``).
 ///
 /// The keys are the demo's choice, so this key map is example code. What an app needs to drive
 /// the console from its own input is library API on `ConsoleAdapter`: `cursor`,
 /// `toggleSelection(at:in:)`, `moveElement(from:to:in:)` and `refreshDecorations(from:)`;
-/// ``InteractiveSession`` shows how to use them.
+/// ``ContactsApp`` shows how to use them on a `ConsoleListView`.
 public enum InteractiveCommand: Hashable, Sendable {
   /// Move the cursor up (`↑`, `k`) or down (`↓`, `j`).
   case cursorUp, cursorDown
@@ -37,38 +39,30 @@ public enum InteractiveCommand: Hashable, Sendable {
   /// // [.cursorDown, .cursorDown, .toggleSelection, .cursorUp, .quit]
   /// ```
   public static func commands(in bytes: [UInt8]) -> [InteractiveCommand] {
-    var result: [InteractiveCommand] = []
-    var index = 0
-    while index < bytes.count {
-      let byte = bytes[index]
-      index += 1
-      if byte == 0x1B, index + 1 < bytes.count,
-        bytes[index] == UInt8(ascii: "[") || bytes[index] == UInt8(ascii: "O")
-      {
-        switch bytes[index + 1] {
-        case UInt8(ascii: "A"): result.append(.cursorUp)
-        case UInt8(ascii: "B"): result.append(.cursorDown)
-        case UInt8(ascii: "H"): result.append(.first)
-        case UInt8(ascii: "F"): result.append(.last)
-        case UInt8(ascii: "1")...UInt8(ascii: "8")
-        where index + 2 < bytes.count && bytes[index + 2] == UInt8(ascii: "~"):
-          // ESC [ n ~: Home (1, 7), End (4, 8), Page Up (5), Page Down (6).
-          switch bytes[index + 1] {
-          case UInt8(ascii: "1"), UInt8(ascii: "7"): result.append(.first)
-          case UInt8(ascii: "4"), UInt8(ascii: "8"): result.append(.last)
-          case UInt8(ascii: "5"): result.append(.pageUp)
-          case UInt8(ascii: "6"): result.append(.pageDown)
-          default: break
-          }
-          index += 1
-        default: break
-        }
-        index += 2
-        continue
+    var decoder = ConsoleKeyDecoder()
+    return (decoder.decode(bytes) + decoder.flush()).compactMap(InteractiveCommand.init(key:))
+  }
+
+  /// The command of a key, or `nil`: the arrows, Page Up/Down, Home/End, and the plain keys of
+  /// ``command(for:)``.
+  public init?(key: ConsoleKey) {
+    switch key {
+    case .up: self = .cursorUp
+    case .down: self = .cursorDown
+    case .pageUp: self = .pageUp
+    case .pageDown: self = .pageDown
+    case .home: self = .first
+    case .end: self = .last
+    case .enter: self = .toggleSelection
+    case .tab: self = .nextSegment
+    case .control("c"), .control("d"): self = .quit
+    case .character(let character):
+      guard let byte = character.asciiValue, let command = Self.command(for: byte) else {
+        return nil
       }
-      if let command = command(for: byte) { result.append(command) }
+      self = command
+    default: return nil
     }
-    return result
   }
 
   /// The command a script names: `up`, `down`, `pageup`, `pagedown`, `first`, `last`, `select`,

@@ -1,26 +1,34 @@
 import Foundation
 import SectionKit
 
-/// A digest of a stream's state: per section, its number of elements and a 64-bit FNV-1a hash
-/// of its elements' identities. A changeset line may carry the digest of the state after it
-/// (`"digest":[[3,"af63bd4c8601b7df"],…]`, a line of version 2); a ``StreamMirror`` that finds
-/// another state throws ``StreamMirrorError/mismatch(sequence:_:)`` naming the field `digest`.
+/// A digest of a stream's state: per section, its number of elements and a 64-bit hash of its
+/// elements' identities in order. A changeset line may carry the digest of the state after it
+/// (`"digest":[[3,"af63bd4c8601b7df"],…]`); a ``StreamMirror`` that finds another state throws
+/// ``StreamMirrorError/mismatch(sequence:_:)`` naming the field `digest`. On the wire the hash
+/// is 16 lowercase hexadecimal digits, most significant first (JavaScript numbers cannot hold 64
+/// bits; use `BigInt`).
 ///
-/// **The bytes hashed**, so that a client in any language computes the same: for each element
-/// of the section in order, the UTF-8 bytes of its identity followed by the byte `0xFF` (which
-/// never occurs in UTF-8, so `["ab", "c"]` and `["a", "bc"]` differ). FNV-1a 64: start from
-/// `0xcbf29ce484222325`; for each byte, xor it in, then multiply by `0x100000001b3` modulo 2⁶⁴.
-/// An empty section hashes to `0xcbf29ce484222325`. On the wire the hash is 16 lowercase
-/// hexadecimal digits, most significant first (JavaScript numbers cannot hold 64 bits; use
-/// `BigInt`).
+/// Two hashes, one per line version (``Kind``), both built on FNV-1a 64 (start from
+/// `0xcbf29ce484222325`; for each byte, xor it in, then multiply by `0x100000001b3` modulo 2⁶⁴):
+/// - **Version 3, ``Kind/pairs``** (what ``UpdatePublisher`` writes): see
+///   ``pairsHash(_:identity:)``. It is the sum of a hash per pair of neighbours, so a changeset
+///   updates it where it changes the section, in O(c log c) for c changes.
+/// - **Version 2, ``Kind/sequential``** (still read): for each element of the section in order,
+///   the UTF-8 bytes of its identity followed by the byte `0xFF` (which never occurs in UTF-8, so
+///   `["ab", "c"]` and `["a", "bc"]` differ), all hashed in one FNV-1a 64. An empty section
+///   hashes to `0xcbf29ce484222325`.
 ///
 /// ```js
-/// function fnv1a(ids) {                        // a browser client
-///   let h = 0xcbf29ce484222325n;
-///   const bytes = [];
-///   for (const id of ids) bytes.push(...new TextEncoder().encode(id), 0xff);
+/// const fnv = (bytes, h = 0xcbf29ce484222325n) => {   // a browser client, version 3
 ///   for (const b of bytes) h = ((h ^ BigInt(b)) * 0x100000001b3n) & 0xffffffffffffffffn;
-///   return h.toString(16).padStart(16, "0");
+///   return h;
+/// };
+/// const le = (h) => Array.from({ length: 8 }, (_, i) => Number((h >> BigInt(8 * i)) & 0xffn));
+/// function sectionHash(ids) {
+///   const hs = [0n, ...ids.map((id) => fnv(new TextEncoder().encode(id))), 0n];
+///   let sum = 0n;
+///   for (let i = 1; i < hs.length; i++) sum += fnv([...le(hs[i - 1]), ...le(hs[i])]);
+///   return (sum & 0xffffffffffffffffn).toString(16).padStart(16, "0");
 /// }
 /// ```
 public struct StreamDigest: Hashable, Sendable {
@@ -38,27 +46,58 @@ public struct StreamDigest: Hashable, Sendable {
     }
   }
 
+  /// Which hash a digest's sections carry; each is the digest of one line version.
+  public enum Kind: Hashable, Sendable {
+    /// Version 2: FNV-1a 64 over every identity of the section in order (``hash(_:identity:)``).
+    /// Checking one costs O(e) for the e elements of each section a changeset changes. Still
+    /// read and checked; no longer written by ``UpdatePublisher``.
+    case sequential
+    /// Version 3: the sum of a hash of each pair of neighbours (``pairsHash(_:identity:)``),
+    /// which a publisher and a mirror follow through a changeset of c changes in O(c log c),
+    /// whatever the length of the sections.
+    case pairs
+  }
+
   /// Each section's count and hash, in order.
   public var sections: [Section]
+  /// Which hash ``Section/hash`` is.
+  public var kind: Kind
 
   /// Creates a digest.
-  public init(sections: [Section]) {
+  public init(sections: [Section], kind: Kind = .pairs) {
     self.sections = sections
+    self.kind = kind
   }
 
   /// The digest of `sections`, each element identified by `identity`.
   ///
   /// - Complexity: O(b) for b bytes of identities.
-  public init<Value>(_ sections: [[Value]], identity: (Value) -> String) {
+  public init<Value>(_ sections: [[Value]], kind: Kind = .pairs, identity: (Value) -> String) {
+    self.kind = kind
     self.sections = sections.map {
-      Section(count: $0.count, hash: Self.hash($0, identity: identity))
+      Section(
+        count: $0.count,
+        hash: kind == .pairs
+          ? Self.pairsHash($0, identity: identity) : Self.hash($0, identity: identity))
     }
+  }
+
+  /// The hash of one section's elements in a digest of kind ``Kind/pairs`` (version 3): with
+  /// `h(x)` FNV-1a 64 of the UTF-8 bytes of identity `x`, `h(boundary) = 0`, and `p(a, b)`
+  /// FNV-1a 64 of the 16 bytes of `a` then `b` (each least significant byte first), the sum
+  /// modulo 2⁶⁴ of `p(h(x₀), h(x₁))` over each pair of neighbours of `boundary, e₀, …, eₙ₋₁,
+  /// boundary`. An empty section hashes to `p(0, 0)`.
+  ///
+  /// - Complexity: O(b) for b bytes of identities.
+  public static func pairsHash<Value>(_ elements: [Value], identity: (Value) -> String) -> UInt64 {
+    PairHash.section(elements, identity: identity)
   }
 
   /// The FNV-1a offset basis: the hash of an empty section.
   public static let emptyHash: UInt64 = 0xcbf2_9ce4_8422_2325
 
-  /// The hash of one section's elements (see ``StreamDigest`` for the bytes hashed).
+  /// The hash of one section's elements in a digest of kind ``Kind/sequential`` (version 2; see
+  /// ``StreamDigest`` for the bytes hashed).
   ///
   /// - Complexity: O(b) for b bytes of identities.
   @_specialize(where Value == String)
@@ -94,11 +133,11 @@ public struct StreamDigest: Hashable, Sendable {
 /// | policy | the server pays, per changeset | each client pays, per digest |
 /// |---|---|---|
 /// | `.never` | nothing | nothing |
-/// | `.everyUpdate` | hashing the sections the changeset touched, O(s) for the rest | the same, plus a copy of the touched sections (so that a mismatch leaves the mirror unchanged) |
-/// | `.every(k)` | O(s + c) to follow the cached hashes, the hashing on every k-th | the same on every k-th |
+/// | `.everyUpdate` | O(s + c log c) to follow each section's hash (``StreamDigest/Kind/pairs``), hashing the identities next to the changes | the same; the mirror checks before it changes anything, without a copy |
+/// | `.every(k)` | the same following on every changeset, the digest written on every k-th | the following on every changeset once it checked a digest, the comparison on every k-th |
 ///
-/// for s sections and c changes; hashing costs O(b) for the b bytes of the identities of the
-/// touched sections. The line grows by about 24 bytes per section.
+/// for s sections and c changes (a section inserted is hashed whole; a mirror's first digest
+/// hashes every section once). The line grows by about 24 bytes per section.
 public enum StreamDigestPolicy: Hashable, Sendable {
   /// No digests.
   case never
@@ -155,7 +194,7 @@ struct DigestCache: Sendable {
       hashes[index] = hash
       result.append(StreamDigest.Section(count: section.count, hash: hash))
     }
-    return StreamDigest(sections: result)
+    return StreamDigest(sections: result, kind: .sequential)
   }
 
   /// For each section after `changeset`, the old section it continues (`nil` for one inserted

@@ -10,11 +10,13 @@ import SectionKit
 /// ```
 public enum StreamLine {
   /// The format version this library writes for a line without a digest, and the one whose
-  /// fields the errors name; version 2 adds `digest` to changeset lines (``StreamDigest``).
-  /// The decoder reads both.
+  /// fields the errors name; version 2 adds `digest` to changeset lines (``StreamDigest``, of
+  /// kind ``StreamDigest/Kind/sequential``), version 3 the digest of kind
+  /// ``StreamDigest/Kind/pairs``. The decoder reads all three.
   public static let version = 1
-  /// The newest format version: written for a changeset with a digest.
-  public static let newestVersion = 2
+  /// The newest format version: written for a changeset with a digest of kind
+  /// ``StreamDigest/Kind/pairs``.
+  public static let newestVersion = 3
   /// The largest sequence number on the wire: 2⁵³ − 1, the largest integer a JavaScript client
   /// reads exactly.
   public static let maximumSequence = (1 << 53) - 1
@@ -72,7 +74,8 @@ public struct StreamLineEncoder<Value: Codable & Sendable>: Sendable {
   /// order, so equal updates give equal bytes. The envelope, the index paths and the ranges are
   /// written byte by byte; strings and integers too, other values through their `Codable`
   /// conformance (one `JSONEncoder` call for all the values of the line). A changeset with a
-  /// ``StreamChangeset/digest`` is a line of version 2; any other line is of version 1.
+  /// ``StreamChangeset/digest`` is a line of version 3 (version 2 for a digest of kind
+  /// ``StreamDigest/Kind/sequential``); any other line is of version 1.
   ///
   /// - Throws: what encoding a value throws (`EncodingError`).
   /// - Complexity: O(n) for the n values and changes of the update.

@@ -1,15 +1,15 @@
 import Foundation
 import SectionKit
 
-/// The fields of the format's own objects.
+/// The fields of the format's own objects (a few short keys: lists, searched without hashing).
 enum WireFields {
-  static let changeset: Set<String> = [
+  static let changeset: [String] = [
     "deletedSectionRanges", "insertedSectionRanges", "reloadedSectionRanges", "movedSections",
     "deletedElements", "insertedElements", "reloadedElements", "movedElements",
   ]
-  static let move: Set<String> = ["from", "to"]
-  static let sectionElements: Set<String> = ["index", "elements"]
-  static let element: Set<String> = ["path", "value"]
+  static let move: [String] = ["from", "to"]
+  static let sectionElements: [String] = ["index", "elements"]
+  static let element: [String] = ["path", "value"]
 }
 
 extension StreamLineDecoder {
@@ -32,19 +32,23 @@ extension StreamLineDecoder {
     if let problem = reader.shape {
       // Valid JSON the format refuses: its version first (a line of another version may have
       // other fields).
-      if let version = Self.firstVersion(bytes), version != 1, version != 2 {
-        throw fail(.unsupportedVersion, "version \(version); this reader reads versions 1 and 2")
+      if let version = Self.firstVersion(bytes), !(1...StreamLine.newestVersion).contains(version) {
+        throw fail(.unsupportedVersion, "version \(version); \(Self.versionsRead)")
       }
       throw fail(.malformed, problem)
     }
     guard let v = fields.v, let type = fields.type, let seq = fields.seq else {
       throw fail(.malformed, "missing field v, type or seq")
     }
-    guard v == 1 || v == 2 else {
-      throw fail(.unsupportedVersion, "version \(v); this reader reads versions 1 and 2")
+    guard (1...StreamLine.newestVersion).contains(v) else {
+      throw fail(.unsupportedVersion, "version \(v); \(Self.versionsRead)")
     }
     if v == 1, fields.digest != nil {
       throw fail(.malformed, "digest: no such field in version 1")
+    }
+    // The digest's hash is the one of the line's version.
+    let digest = fields.digest.map {
+      StreamDigest(sections: $0.sections, kind: v == 2 ? .sequential : .pairs)
     }
     // The values read through their `Codable` conformance: one call for the line.
     var decoded: [Value] = []
@@ -142,11 +146,14 @@ extension StreamLineDecoder {
       return .changeset(
         StreamChangeset(
           sequence: seq, changeset: changeset, sections: sections, elements: elements,
-          digest: fields.digest))
+          digest: digest))
     default:
       throw fail(.malformed, "type \"\(type)\" is neither snapshot nor changeset")
     }
   }
+
+  /// What the version errors say.
+  static var versionsRead: String { "this reader reads versions 1 to \(StreamLine.newestVersion)" }
 
   /// The value of the first `v` of a line that is a JSON object, when it is an integer.
   static func firstVersion(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {

@@ -46,7 +46,8 @@ struct LineReader<Value: Decodable> {
   /// problem of shape in ``shape``.
   mutating func read() throws(JSONReadError) -> LineFields<Value> {
     var fields = LineFields<Value>()
-    var seen: Set<String> = []
+    // A few short keys: a list is cheaper than a set (small strings compare without hashing).
+    var seen: [String] = []
     if reader.bytes.count >= 3, reader.bytes[0] == 0xEF, reader.bytes[1] == 0xBB,
       reader.bytes[2] == 0xBF
     {
@@ -64,7 +65,8 @@ struct LineReader<Value: Decodable> {
       repeat {
         let key = try reader.readString()
         try reader.expect(UInt8(ascii: ":"))
-        let repeated = !seen.insert(key).inserted
+        let repeated = seen.contains(key)
+        if !repeated { seen.append(key) }
         if repeated { refuse("\(key): the key \(key) is repeated") }
         if reader.isNull() && !repeated {
           refuse("\(key): null where a value was expected (leave the field out instead)")
@@ -166,27 +168,29 @@ struct LineReader<Value: Decodable> {
   /// Reads an object of the format's, with exactly the keys in `fields` (those it finds are
   /// handed to `member`).
   private mutating func object(
-    _ field: @autoclosure () -> String, fields: Set<String>,
+    _ field: @autoclosure () -> String, fields: [String],
     _ member: (inout Self, String) throws(JSONReadError) -> Void
-  ) throws(JSONReadError) -> Set<String>? {
+  ) throws(JSONReadError) -> [String]? {
     guard reader.peek() == UInt8(ascii: "{") else {
       try skip()
       refuse("\(field()): expected an object")
       return nil
     }
     reader.index += 1
-    var seen: Set<String> = []
+    var seen: [String] = []
     if reader.consume(UInt8(ascii: "}")) { return seen }
     repeat {
       let key = try reader.readString()
       try reader.expect(UInt8(ascii: ":"))
-      if !seen.insert(key).inserted {
+      if seen.contains(key) {
         refuse("\(field()).\(key): the key \(key) is repeated")
         try skip()
       } else if !fields.contains(key) {
+        seen.append(key)
         refuse("\(field()).\(key): no such field in version \(StreamLine.version)")
         try skip()
       } else {
+        seen.append(key)
         try member(&self, key)
         try checkPending()
       }

@@ -82,14 +82,25 @@ extension StreamLineEncoder {
         }
         out.append(UInt8(ascii: "]"))
       }
-      let elements = update.elements.sorted { $0.key < $1.key }
+      // Sorted by two integers: comparing `IndexPath`s cost more than writing the line.
+      let elements = update.elements.map { element in
+        precondition(
+          element.key.count == 2,
+          "StreamLineEncoder.encode(_:): the path \(Array(element.key)) of a new element is not "
+            + "[section, element]")
+        return (section: element.key[0], item: element.key[1], value: element.value)
+      }
+      .sorted { ($0.section, $0.item) < ($1.section, $1.item) }
       let sections = update.sections.sorted { $0.key < $1.key }
       JSONWriter.appendRaw(#","newElements":["#, to: &out)
       let values = try encodedValues(elements.map(\.value))
       for (position, element) in elements.enumerated() {
         if position > 0 { out.append(UInt8(ascii: ",")) }
-        JSONWriter.appendRaw(#"{"path":"#, to: &out)
-        appendPath(element.key, to: &out)
+        JSONWriter.appendRaw(#"{"path":["#, to: &out)
+        JSONWriter.append(element.section, to: &out)
+        out.append(UInt8(ascii: ","))
+        JSONWriter.append(element.item, to: &out)
+        out.append(UInt8(ascii: "]"))
         JSONWriter.appendRaw(#","value":"#, to: &out)
         values.append(position, element.value, to: &out)
         out.append(UInt8(ascii: "}"))
@@ -106,7 +117,7 @@ extension StreamLineEncoder {
       JSONWriter.appendRaw(#"],"seq":"#, to: &out)
       JSONWriter.append(update.sequence, to: &out)
       JSONWriter.appendRaw(#","type":"changeset","v":"#, to: &out)
-      JSONWriter.append(update.digest == nil ? 1 : 2, to: &out)
+      JSONWriter.append(update.digest.map { $0.kind == .sequential ? 2 : 3 } ?? 1, to: &out)
       out.append(UInt8(ascii: "}"))
     }
     out.append(UInt8(ascii: "\n"))
@@ -187,6 +198,13 @@ extension StreamLineEncoder {
 
   private func appendPath(_ path: IndexPath, to out: inout [UInt8]) {
     out.append(UInt8(ascii: "["))
+    if path.count == 2 {  // the usual shape, without iterating an `IndexPath`
+      JSONWriter.append(path[0], to: &out)
+      out.append(UInt8(ascii: ","))
+      JSONWriter.append(path[1], to: &out)
+      out.append(UInt8(ascii: "]"))
+      return
+    }
     for (position, index) in path.enumerated() {
       if position > 0 { out.append(UInt8(ascii: ",")) }
       JSONWriter.append(index, to: &out)

@@ -33,6 +33,9 @@ public struct StreamMirror<Value: Sendable>: Sendable {
   /// The hash of each section, once a digest was checked; followed through every changeset so
   /// that a digest re-hashes only the sections that changed.
   private var digestCache: DigestCache?
+  /// The ``PairHash`` of each section, once a digest of kind ``StreamDigest/Kind/pairs`` was
+  /// checked; followed through every changeset, where it changes the sections.
+  private var pairHashes: [UInt64]?
 
   /// An empty mirror, waiting for a snapshot.
   ///
@@ -60,8 +63,11 @@ public struct StreamMirror<Value: Sendable>: Sendable {
   /// A changeset is applied in place: the sections it does not change are not touched, and each
   /// one it changes is edited from its first change to its last (see
   /// ``/SectionKit/Changeset/apply(to:insertedSection:newElement:newSectionCount:)``). A changeset
-  /// carrying a ``StreamChangeset/digest`` is applied to a copy of the sections it changes, and
-  /// the digest of the result compared with it before the mirror takes it.
+  /// carrying a ``StreamChangeset/digest`` of kind ``StreamDigest/Kind/pairs`` is checked before
+  /// anything changes: the mirror follows the hash of each section through the changeset, where
+  /// it changes it. One of kind ``StreamDigest/Kind/sequential`` (version 2) is applied to a
+  /// copy of the sections it changes, and the digest of the result compared with it before the
+  /// mirror takes it.
   ///
   /// - Throws: ``StreamMirrorError``: ``StreamMirrorError/noSnapshot(received:)`` for a
   ///   changeset before any snapshot, ``StreamMirrorError/gap(expected:received:)`` when a
@@ -72,8 +78,11 @@ public struct StreamMirror<Value: Sendable>: Sendable {
   ///   (field `digest`: the mirror diverged; subscribe again for a snapshot).
   /// - Complexity: a snapshot O(1); a changeset O(c log c + s + w + t) for c changes, s sections,
   ///   w elements between the first and last change of each section it changes and t elements
-  ///   after them; with a digest, plus O(e + b) for the e elements and b bytes of identities of
-  ///   the sections it changes.
+  ///   after them. With digests of kind ``StreamDigest/Kind/pairs`` (version 3), plus
+  ///   O(c log c) and hashing the identities around the changes (and of the sections inserted),
+  ///   once the first digest hashed every section; of kind ``StreamDigest/Kind/sequential``
+  ///   (version 2), plus O(e + b) for the e elements and b bytes of identities of the sections it
+  ///   changes, which are copied.
   @_specialize(where Value == String)
   public mutating func apply(_ update: StreamUpdate<Value>) throws(StreamMirrorError) {
     var order = SequenceCheck(position: position)
@@ -82,29 +91,101 @@ public struct StreamMirror<Value: Sendable>: Sendable {
     case .snapshot(let snapshot):
       sections = snapshot.sections
       digestCache = nil
+      pairHashes = nil
     case .changeset(let update):
-      if let digest = update.digest, let identity {
+      if let identity, update.digest?.kind == .pairs || (pairHashes != nil && update.digest == nil),
+        let followed = Self.followPairs(
+          update, sections, pairHashes ?? sections.map { PairHash.section($0, identity: identity) },
+          identity: identity)
+      {
+        // Checked before anything changes: no copy of the sections.
+        if let digest = update.digest {
+          try Self.check(followed, against: digest, sequence: update.sequence)
+        }
+        try Self.apply(update, to: &sections)
+        digestCache?.follow(update.changeset)
+        pairHashes = followed.sections.map(\.hash)
+      } else if let digest = update.digest, let identity {
         var after = sections
         try Self.apply(update, to: &after)
-        var cache = digestCache ?? DigestCache()
-        if digestCache != nil { cache.follow(update.changeset) }
-        let found = cache.digest(of: after, identity: identity)
-        if let problem = Self.difference(found, digest) {
-          throw .mismatch(
-            sequence: update.sequence,
-            ChangesetMismatch(
-              field: "digest", value: problem.value,
-              reason: problem.reason + ": the mirror diverged from the stream"))
+        // Kept only once the digest checks out.
+        var cache = digestCache
+        let found: StreamDigest
+        if digest.kind == .pairs {
+          found = StreamDigest(after, kind: .pairs, identity: identity)
+          cache?.follow(update.changeset)
+        } else {
+          var followed = cache ?? DigestCache()
+          if cache != nil { followed.follow(update.changeset) }
+          found = followed.digest(of: after, identity: identity)
+          cache = followed
         }
+        try Self.check(found, against: digest, sequence: update.sequence)
         sections = after
         digestCache = cache
+        pairHashes = digest.kind == .pairs ? found.sections.map(\.hash) : nil
       } else {
         try Self.apply(update, to: &sections)
         digestCache?.follow(update.changeset)
+        pairHashes = nil
       }
     }
     order.advance(past: update)
     position = order.position
+  }
+
+  /// Throws a mismatch naming `digest` when `found` differs from `received`.
+  static func check(_ found: StreamDigest, against received: StreamDigest, sequence: Int)
+    throws(StreamMirrorError)
+  {
+    if let problem = difference(found, received) {
+      throw .mismatch(
+        sequence: sequence,
+        ChangesetMismatch(
+          field: "digest", value: problem.value,
+          reason: problem.reason + ": the mirror diverged from the stream"))
+    }
+  }
+
+  /// The digest of kind ``StreamDigest/Kind/pairs`` of the state after `update`, from the
+  /// hashes of `sections`, the state before it, without applying it; `nil` when the changeset
+  /// or its values do not fit (the applier then says why).
+  ///
+  /// - Complexity: O(s + c log c) for s sections and c changes, plus hashing the identities
+  ///   around the changes and of the sections inserted.
+  static func followPairs(
+    _ update: StreamChangeset<Value>, _ sections: [[Value]], _ hashes: [UInt64],
+    identity: (Value) -> String
+  ) -> StreamDigest? {
+    guard hashes.count == sections.count,
+      var plan = PairDigestPlan(update.changeset, oldCounts: sections.map(\.count)),
+      plan.finish(valuePaths: update.elements.keys),
+      plan.finish(valuePaths: update.changeset.insertedElements)
+    else { return nil }
+    var missing = false
+    let oldPart = plan.oldPart { PairHash.element(identity(sections[$0][$1])) }
+    let newPart = plan.newPart { new, index, oldIndex in
+      if let oldIndex { return PairHash.element(identity(sections[plan.sources[new]!][oldIndex])) }
+      let path = IndexPath(item: index, section: new)
+      if let value = update.elements[path] { return PairHash.element(identity(value)) }
+      if let from = plan.moveSources[path] {
+        return PairHash.element(identity(sections[from[0]][from[1]]))
+      }
+      missing = true
+      return 0
+    }
+    guard !missing,
+      let followed = plan.follow(
+        hashes, oldPart: oldPart, newPart: newPart,
+        whole: { update.sections[$0].map { PairHash.section($0, identity: identity) } })
+    else { return nil }
+    var digest = StreamDigest(sections: [], kind: .pairs)
+    digest.sections.reserveCapacity(followed.count)
+    for (new, hash) in followed.enumerated() {
+      guard let count = plan.newCount(of: new) ?? update.sections[new]?.count else { return nil }
+      digest.sections.append(StreamDigest.Section(count: count, hash: hash))
+    }
+    return digest
   }
 
   /// The first difference between the mirror's digest and the one received.

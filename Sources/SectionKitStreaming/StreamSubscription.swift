@@ -59,6 +59,47 @@ public struct StreamSubscription<Value: Sendable>: AsyncSequence, Sendable {
   public func makeAsyncIterator() -> AsyncIterator {
     AsyncIterator(handle: handle)
   }
+
+  /// The updates in batches: each time the consumer asks, every update due to it — one or more,
+  /// in order: the changesets of its queue (at most ``StreamPolicy/subscriberCapacity``), or the
+  /// snapshot it is owed. A consumer that falls behind takes what piled up in one wake-up
+  /// instead of one per update, which is what bounds the cost of serving many subscribers.
+  ///
+  /// ```swift
+  /// for await batch in stream.subscribe().batches() {
+  ///   for update in batch { try mirror.apply(update) }
+  /// }
+  /// ```
+  ///
+  /// Iterate either the subscription or its batches, not both.
+  public func batches() -> Batches {
+    Batches(handle: handle)
+  }
+
+  /// A subscription's updates, in batches of those due together (``batches()``).
+  public struct Batches: AsyncSequence, Sendable {
+    /// One or more updates, in order.
+    public typealias Element = [StreamUpdate<Value>]
+    /// Iterating never throws.
+    public typealias Failure = Never
+
+    let handle: Handle
+
+    /// The iterator.
+    public struct AsyncIterator: AsyncIteratorProtocol, Sendable {
+      let handle: Handle
+
+      /// Every update due now, waiting for one; `nil` when the subscription ended.
+      public func next() async -> [StreamUpdate<Value>]? {
+        await handle.stream.nextDeliveries(handle.id)?.map(\.update)
+      }
+    }
+
+    /// An iterator over the batches.
+    public func makeAsyncIterator() -> AsyncIterator {
+      AsyncIterator(handle: handle)
+    }
+  }
 }
 
 extension StreamSubscription where Value: Codable {
@@ -84,6 +125,48 @@ extension StreamSubscription where Value: Codable {
   public func pollLine() throws -> Data? {
     guard let delivery = handle.stream.pollDelivery(handle.id) else { return nil }
     return try handle.stream.line(for: delivery, encoder: StreamLineEncoder())
+  }
+
+  /// The updates as JSON lines in batches (``batches()``): every line due to the subscriber
+  /// each time it asks, each line encoded once for every subscriber as ``encodedLines()`` does.
+  /// A server writes a batch to its socket in one call.
+  ///
+  /// ```swift
+  /// for try await lines in stream.subscribe().encodedLineBatches() {
+  ///   try await socket.write(contentsOf: lines)
+  /// }
+  /// ```
+  public func encodedLineBatches() -> EncodedLineBatches {
+    EncodedLineBatches(handle: handle)
+  }
+
+  /// A subscription's updates as JSON lines, in batches of those due together.
+  public struct EncodedLineBatches: AsyncSequence, Sendable {
+    /// One or more lines, in order, each ending with a newline.
+    public typealias Element = [Data]
+    /// What encoding a value throws (`EncodingError`).
+    public typealias Failure = any Error
+
+    let handle: Handle
+
+    /// The iterator.
+    public struct AsyncIterator: AsyncIteratorProtocol, Sendable {
+      let handle: Handle
+      let encoder = StreamLineEncoder<Value>()
+
+      /// Every line due now, waiting for one; `nil` when the subscription ended.
+      ///
+      /// - Throws: what encoding a value throws (`EncodingError`).
+      public func next() async throws -> [Data]? {
+        guard let batch = await handle.stream.nextDeliveries(handle.id) else { return nil }
+        return try batch.map { try handle.stream.line(for: $0, encoder: encoder) }
+      }
+    }
+
+    /// An iterator over the batches.
+    public func makeAsyncIterator() -> AsyncIterator {
+      AsyncIterator(handle: handle)
+    }
   }
 
   /// A subscription's updates as JSON lines, each encoded once for every subscriber.

@@ -58,8 +58,8 @@ public final class UpdatePublisher<Value: Sendable>: ViewAdapter {
   public let digests: StreamDigestPolicy
   /// The identity of an element, hashed by the digests.
   private let identity: (Value) -> String
-  /// The hash of each section of ``sections``, while digests are on.
-  private var digestCache = DigestCache()
+  /// The ``PairHash`` of each section of ``sections``, while digests are on.
+  private var pairHashes: [UInt64] = []
 
   /// Creates a publisher and its stream.
   ///
@@ -91,7 +91,9 @@ public final class UpdatePublisher<Value: Sendable>: ViewAdapter {
   public func reloadData(from coordinator: Coordinator) {
     forwardingTo?.reloadData(from: coordinator)
     sections = (0..<coordinator.numberOfSections).map { elements(ofSection: $0, coordinator) }
-    digestCache = DigestCache()
+    if digests != .never {
+      pairHashes = sections.map { PairHash.section($0, identity: identity) }
+    }
     stream.publishSnapshot(sections)
   }
 
@@ -113,6 +115,16 @@ public final class UpdatePublisher<Value: Sendable>: ViewAdapter {
     var survivors: [IndexPath: IndexPath] = [:]
     for (old, section, index) in kept {
       if let new = coordinator.indexPath(for: index, in: section) { survivors[old] = new }
+    }
+    // The digest's old side, read before the applier edits the sections in place.
+    var digestPlan: PairDigestPlan?
+    var oldHashes: [IndexPath: UInt64] = [:]
+    if digests != .never {
+      digestPlan = PairDigestPlan(changeset, oldCounts: sections.map(\.count))
+      digestPlan?.oldWindows { section, index in
+        oldHashes[IndexPath(item: index, section: section)] = PairHash.element(
+          identity(sections[section][index]))
+      }
     }
     var newSections: [Int: [Value]] = [:]
     var newElements: [IndexPath: Value] = [:]
@@ -137,9 +149,23 @@ public final class UpdatePublisher<Value: Sendable>: ViewAdapter {
     }
     var digest: StreamDigest?
     if digests != .never {
-      digestCache.follow(changeset)
+      guard var plan = digestPlan, plan.finish(valuePaths: newElements.keys),
+        let followed = plan.follow(
+          pairHashes, oldPart: plan.oldPart { oldHashes[IndexPath(item: $1, section: $0)]! },
+          newPart: plan.newPart { section, index, _ in
+            PairHash.element(identity(sections[section][index]))
+          },
+          whole: { PairHash.section(sections[$0], identity: identity) })
+      else {
+        preconditionFailure(
+          "UpdatePublisher.apply(_:from:updateData:): the digest cannot follow a changeset the "
+            + "applier took")
+      }
+      pairHashes = followed
       if digests.includes(stream.position.sequence + 1) {
-        digest = digestCache.digest(of: sections, identity: identity)
+        digest = StreamDigest(
+          sections: zip(sections, followed).map { StreamDigest.Section(count: $0.count, hash: $1) },
+          kind: .pairs)
       }
     }
     stream.publish(

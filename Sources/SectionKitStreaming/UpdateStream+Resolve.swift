@@ -10,7 +10,7 @@ extension UpdateStream {
   /// ``publish(_:sections:elements:survivors:state:digest:)``, which ``UpdatePublisher`` finds).
   ///
   /// This is how a server takes input from a client that may be behind: resolve the path, then
-  /// act on the result (`coordinator.select(_:)`, an action, …). Call it where the model lives,
+  /// act on the result (`coordinator.selectElement(at:)`, an action, …). Call it where the model lives,
   /// between batches, so that the stream's position is the model's.
   ///
   /// ```swift

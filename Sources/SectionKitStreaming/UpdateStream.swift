@@ -89,13 +89,20 @@ public final class UpdateStream<Value: Sendable>: Sendable {
     var nextSubscriber = 0
     var isFinished = false
     var statistics = StreamStatistics()
+    /// A wake-up pass (``wakeWaiting()``) is scheduled and has not yet taken the consumers.
+    var wakeScheduled = false
   }
 
   let state = Locked(State())
 
   /// Creates a stream with no sections, at sequence number 0.
-  public init(policy: StreamPolicy = StreamPolicy()) {
-    self.id = UUID().uuidString
+  public convenience init(policy: StreamPolicy = StreamPolicy()) {
+    self.init(id: UUID().uuidString, policy: policy)
+  }
+
+  /// A stream of identifier `id`, for a follower (``init(following:policy:)``).
+  init(id: String, policy: StreamPolicy) {
+    self.id = id
     self.policy = policy
   }
 
@@ -188,7 +195,7 @@ public final class UpdateStream<Value: Sendable>: Sendable {
     state sections: [[Value]], digest: StreamDigest? = nil
   ) -> Int {
     if !survivors.isEmpty { Self.checkSurvivors(survivors, of: changeset) }
-    var woken: [CheckedContinuation<Void, Never>] = []
+    var scheduleWake = false
     let sequence = state.withLock { state -> Int in
       guard !state.isFinished else { return state.sequence }
       Self.checkFits(
@@ -208,13 +215,13 @@ public final class UpdateStream<Value: Sendable>: Sendable {
         }
         state.replay.append(shared)
       }
+      var anyWaiting = false
       for subscriber in state.subscribers.values where !subscriber.needsSnapshot {
-        if let waiting = subscriber.waiting {
-          // Its queue is empty: the changeset goes in whatever the capacity.
-          subscriber.waiting = nil
-          subscriber.queue.append(shared)
-          woken.append(waiting)
-        } else if subscriber.queue.count < policy.subscriberCapacity {
+        if subscriber.waiting != nil { anyWaiting = true }
+        if subscriber.queue.count < policy.subscriberCapacity
+          || (subscriber.waiting != nil && subscriber.queue.isEmpty)
+        {
+          // A waiting consumer's first changeset goes in whatever the capacity.
           subscriber.queue.append(shared)
         } else {
           subscriber.queue.removeAll()
@@ -222,10 +229,35 @@ public final class UpdateStream<Value: Sendable>: Sendable {
           state.statistics.overflows += 1
         }
       }
+      if anyWaiting && !state.wakeScheduled {
+        state.wakeScheduled = true
+        scheduleWake = true
+      }
       return state.sequence
     }
-    for continuation in woken { continuation.resume() }
+    if scheduleWake { Task { self.wakeWaiting() } }
     return sequence
+  }
+
+  /// Wakes every consumer waiting with something due. Publishing schedules one such pass and
+  /// does not wake the consumers itself: while a pass runs, later changesets join the queues,
+  /// and a consumer woken once takes them all (``StreamSubscription/batches()``). With many
+  /// subscribers this is what bounds the wake-ups: one per consumer per pass, not one per
+  /// consumer per changeset.
+  func wakeWaiting() {
+    let woken = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+      state.wakeScheduled = false
+      var woken: [CheckedContinuation<Void, Never>] = []
+      for subscriber in state.subscribers.values {
+        guard let waiting = subscriber.waiting,
+          !subscriber.queue.isEmpty || subscriber.needsSnapshot || state.isFinished
+        else { continue }
+        subscriber.waiting = nil
+        woken.append(waiting)
+      }
+      return woken
+    }
+    for continuation in woken { continuation.resume() }
   }
 
   /// Ends the stream: each subscription delivers what it holds (and the snapshot it is owed),
@@ -237,7 +269,9 @@ public final class UpdateStream<Value: Sendable>: Sendable {
       for (id, subscriber) in state.subscribers {
         guard let continuation = subscriber.waiting else { continue }
         waiting.append(continuation)
-        state.subscribers[id] = nil
+        subscriber.waiting = nil
+        // One waiting with changesets queued (a wake-up pass not yet run) takes them first.
+        if subscriber.queue.isEmpty && !subscriber.needsSnapshot { state.subscribers[id] = nil }
       }
       return waiting
     }
@@ -344,6 +378,28 @@ public final class UpdateStream<Value: Sendable>: Sendable {
     case wait
   }
 
+  /// What `nextDeliveries` finds.
+  enum BatchPoll {
+    case ready([Delivery]?)
+    case wait
+  }
+
+  /// Every update due to the subscriber (at least one), `nil` if it ended, or `.wait`: the
+  /// changesets of its queue in order — at most ``StreamPolicy/subscriberCapacity`` — or the
+  /// snapshot it is owed.
+  func pollAll(_ id: Int, _ state: inout State) -> BatchPoll {
+    guard let subscriber = state.subscribers[id], !subscriber.queue.isEmpty else {
+      switch poll(id, &state) {
+      case .ready(let delivery): return .ready(delivery.map { [$0] })
+      case .wait: return .wait
+      }
+    }
+    var batch: [Delivery] = []
+    batch.reserveCapacity(subscriber.queue.count)
+    while let shared = subscriber.queue.popFirst() { batch.append(.changeset(shared)) }
+    return .ready(batch)
+  }
+
   /// The subscriber's next update if one is due, `nil` if it ended, or `.wait`.
   func poll(_ id: Int, _ state: inout State) -> Poll {
     guard let subscriber = state.subscribers[id] else { return .ready(nil) }
@@ -386,18 +442,33 @@ public final class UpdateStream<Value: Sendable>: Sendable {
   func nextDelivery(_ id: Int) async -> Delivery? {
     while true {
       if case .ready(let update) = state.withLock({ poll(id, &$0) }) { return update }
-      await withTaskCancellationHandler {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-          let registered = state.withLock { state -> Bool in
-            guard hasNothingDue(id, state) else { return false }
-            state.subscribers[id]?.waiting = continuation
-            return true
-          }
-          if !registered { continuation.resume() }
+      await wait(id)
+    }
+  }
+
+  /// Every update due to the subscriber, waiting for one: a batch of one or more, in order;
+  /// `nil` when the stream ended or the task was cancelled.
+  func nextDeliveries(_ id: Int) async -> [Delivery]? {
+    while true {
+      if case .ready(let batch) = state.withLock({ pollAll(id, &$0) }) { return batch }
+      await wait(id)
+    }
+  }
+
+  /// Waits until the subscriber `id` has something due (or ended), or the task is cancelled
+  /// (which removes the subscriber).
+  private func wait(_ id: Int) async {
+    await withTaskCancellationHandler {
+      await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        let registered = state.withLock { state -> Bool in
+          guard hasNothingDue(id, state) else { return false }
+          state.subscribers[id]?.waiting = continuation
+          return true
         }
-      } onCancel: {
-        remove(id)
+        if !registered { continuation.resume() }
       }
+    } onCancel: {
+      remove(id)
     }
   }
 

@@ -5,12 +5,34 @@ import SectionKit
 /// SectionKitStreaming's figures: JSON lines written and read, one model fanned out to many
 /// subscribers, and the memory held for a subscriber that stopped reading.
 enum StreamBench {
+  /// Which parts run: all by default; `stream lines mirror fanout stalled` picks some, and
+  /// `nobaseline` leaves out the old path and `nodigest` the runs with digests (for callgrind).
+  static let parts: Set<String> = {
+    let chosen = Set(CommandLine.arguments).intersection(["lines", "mirror", "fanout", "stalled"])
+    return chosen.isEmpty ? ["lines", "mirror", "fanout", "stalled"] : chosen
+  }()
+  static let baseline = !CommandLine.arguments.contains("nobaseline")
+
   static func run() {
+    if parts.contains("lines") { runLines() }
+    if parts.contains("mirror") { mirrorInsert(elements: 100_000, inserts: 2_000) }
+    if parts.contains("fanout") {
+      if baseline { fanOut(changesets: 10_000, subscribers: 1_000, mode: .updates) }
+      fanOut(changesets: 10_000, subscribers: 1_000, mode: .batches)
+      fanOut(changesets: 10_000, subscribers: 1_000, mode: .lineBatches)
+    }
+    if parts.contains("stalled") { stalled(changesets: 100_000) }
+    print()
+  }
+
+  static func runLines() {
     print(
       "## SectionKitStreaming: JSON lines, one section of 10,000 (new codec | old JSONEncoder/"
         + "JSONDecoder path; decode + apply: new reader + in-place mirror | JSONDecoder + rebuild)")
+    let digestPolicies: [StreamDigestPolicy] =
+      CommandLine.arguments.contains("nodigest") ? [.never] : [.never, .everyUpdate]
     for (changes, count) in [(10, 5_000), (1_000, 100)] {
-      for digests in [StreamDigestPolicy.never, .everyUpdate] {
+      for digests in digestPolicies {
         let figures = lines(changesPerUpdate: changes, updates: count, digests: digests)
         let megabytes = Double(figures.bytes) / 1_048_576
         let rate = { (seconds: Double) in Double(figures.updates) / seconds }
@@ -18,18 +40,14 @@ enum StreamBench {
           String(
             format:
               "   %5d changes, %d changesets, %.1f MB%@: encode %9.0f/s | %7.0f/s (%.0f×); "
-              + "decode + apply %9.0f/s | %7.0f/s (%.0f×)",
+              + "decode + apply %9.0f/s | %7.0f/s (%.0f×) [read alone %.0f/s, apply alone %.0f/s]",
             changes, figures.updates, megabytes,
             digests == .never ? "" : " (digest on every update)", rate(figures.encode),
             rate(figures.oldEncode), figures.oldEncode / figures.encode, rate(figures.decode),
-            rate(figures.oldDecode), figures.oldDecode / figures.decode))
+            rate(figures.oldDecode), figures.oldDecode / figures.decode, rate(figures.read),
+            rate(figures.apply)))
       }
     }
-    mirrorInsert(elements: 100_000, inserts: 2_000)
-    fanOut(changesets: 10_000, subscribers: 1_000, lines: false)
-    fanOut(changesets: 10_000, subscribers: 1_000, lines: true)
-    stalled(changesets: 100_000)
-    print()
   }
 
   /// A model of `sections` sections of `elements` strings with a publisher attached.
@@ -80,6 +98,9 @@ enum StreamBench {
     var oldEncode = 0.0
     var decode = 0.0
     var oldDecode = 0.0
+    /// Of `decode`: reading the lines alone, and applying the updates alone.
+    var read = 0.0
+    var apply = 0.0
     var updates = 0
     var bytes = 0
   }
@@ -109,9 +130,11 @@ enum StreamBench {
       }
     }
     var oldLines: [Data] = []
-    figures.oldEncode = Bench.seconds {
-      oldLines = recorded.map { update in
-        do { return try encoder.encodeWithFoundation(update) } catch { fatalError("\(error)") }
+    if baseline {
+      figures.oldEncode = Bench.seconds {
+        oldLines = recorded.map { update in
+          do { return try encoder.encodeWithFoundation(update) } catch { fatalError("\(error)") }
+        }
       }
     }
     figures.bytes = lines.reduce(0) { $0 + $1.count }
@@ -121,6 +144,26 @@ enum StreamBench {
     var decoder = StreamLineDecoder<String>()
     decoder.append(first)
     try! mirror.apply(decoder.next()!, line: 1)
+    // The parts: reading the lines alone, and applying the updates alone.
+    var readOnly = decoder
+    var decodedUpdates: [StreamUpdate<String>] = []
+    decodedUpdates.reserveCapacity(lines.count)
+    figures.read = Bench.seconds {
+      do {
+        for line in lines {
+          readOnly.append(line)
+          while let update = try readOnly.next() { decodedUpdates.append(update) }
+        }
+      } catch {
+        fatalError("\(error)")
+      }
+    }
+    var applyOnly = mirror
+    figures.apply = Bench.seconds {
+      for update in decodedUpdates { try! applyOnly.apply(update) }
+    }
+    decodedUpdates.removeAll()
+    applyOnly = StreamMirror()
     figures.decode = Bench.seconds {
       do {
         for line in lines {
@@ -135,6 +178,7 @@ enum StreamBench {
     }
     precondition(mirror.sections == model.lists.map { Array($0) })
 
+    guard baseline else { return figures }
     // The old path: JSONDecoder, and every touched section rebuilt.
     var oldDecoder = StreamLineDecoder<String>()
     oldDecoder.usesFoundationReference = true
@@ -201,10 +245,21 @@ enum StreamBench {
         floor / Double(inserts) * 1e6))
   }
 
+  /// How the subscribers of ``fanOut(changesets:subscribers:mode:)`` take their updates.
+  enum FanOutMode {
+    /// One update per `next()` (the baseline).
+    case updates
+    /// Every update due per `next()` (`batches()`).
+    case batches
+    /// Every line due per `next()` (`encodedLineBatches()`), each encoded once for everyone.
+    case lineBatches
+  }
+
   /// 1,000 subscribers, each in its own task taking every update (and checking its sequence
   /// number), while a model of 100 sections of 100 elements publishes 10,000 changesets of one
   /// change.
-  static func fanOut(changesets: Int, subscribers: Int, lines: Bool) {
+  static func fanOut(changesets: Int, subscribers: Int, mode: FanOutMode) {
+    let lines = mode == .lineBatches
     let model = Model(sections: 100, elements: 100)
     let stream = model.publisher.stream
     let before = residentMegabytes()
@@ -212,15 +267,18 @@ enum StreamBench {
     let elapsed = Locked(0.0)
     let consumers = (0..<subscribers).map { _ in
       let subscription = stream.subscribe()
-      if lines {
+      switch mode {
+      case .lineBatches:
         // Bytes, as a server writes them to a socket: each line encoded once for everyone.
         return Task {
           var count = -1
           var bytes = 0
           do {
-            for try await line in subscription.encodedLines() {
-              count += 1
-              bytes &+= line.count
+            for try await batch in subscription.encodedLineBatches() {
+              for line in batch {
+                count += 1
+                bytes &+= line.count
+              }
             }
           } catch {
             fatalError("\(error)")
@@ -228,6 +286,18 @@ enum StreamBench {
           precondition(bytes > 0)
           return count
         }
+      case .batches:
+        return Task {
+          var last = -1
+          for await batch in subscription.batches() {
+            for update in batch {
+              if case .changeset = update { precondition(update.sequence == last + 1) }
+              last = update.sequence
+            }
+          }
+          return last
+        }
+      case .updates: break
       }
       return Task {
         var last = -1
@@ -261,7 +331,11 @@ enum StreamBench {
           "   fan-out%@: %d changesets to %d subscribers (100 sections × 100): published in "
           + "%.2f s, all mirrors current after %.2f s; %d snapshots served after %d overflows; "
           + "resident memory %.0f MB → %.0f MB (peak %.0f MB)",
-        lines ? " of JSON lines (encodedLines)" : " of updates", changesets, subscribers,
+        [
+          .updates: " of updates, one per next()", .batches: " of updates in batches (batches())",
+          .lineBatches: " of JSON lines in batches (encodedLineBatches())",
+        ][mode]!,
+        changesets, subscribers,
         publishing,
         elapsed.withLock { $0 }, statistics.snapshotsServed,
         statistics.overflows, before, residentMegabytes(), peakMegabytes()))

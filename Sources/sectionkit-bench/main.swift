@@ -1,7 +1,7 @@
 // The SectionKit benchmarks. Run in release: `swift run -c release sectionkit-bench`.
 // Pass names to run a subset: `swift run -c release sectionkit-bench build churn`
-// (build, churn, batches, insert, removal, chain, layout, diff, snapshot, console, stream, and the
-// figures beside an in-run reference: lookup, single, batch, bigbuild). `sectionkit-bench allocations …`
+// (build, churn, batches, insert, removal, chain, layout, diff, snapshot, console, stream, windows,
+// and the figures beside an in-run reference: lookup, single, batch, bigbuild). `sectionkit-bench allocations …`
 // is for counting allocations and bytes under `valgrind --tool=dhat` (see Ratios.allocations);
 // `sectionkit-bench diffonce` diffs 100,000 rows once, alone and coordinated, for callgrind;
 // `sectionkit-bench bigbuild1` builds the one-batch tree of `bigbuild` once, for callgrind.
@@ -160,3 +160,4 @@ if enabled("console") {
 }
 
 if enabled("stream") { StreamBench.run() }
+if enabled("windows") { WindowBench.run() }

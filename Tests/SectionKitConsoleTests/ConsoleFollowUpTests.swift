@@ -21,11 +21,11 @@ final class Pickable: ArraySection<String>, SelectionHandler, ConsolePresentable
     let coordinator = Coordinator(sectionProvider: root)
     let console = ConsoleAdapter(output: String(), options: ConsoleOptions(style: .plain))
     coordinator.adapter = console
-    coordinator.select([0, 1])
-    coordinator.select([1, 0])
+    coordinator.selectElement(at: [0, 1])
+    coordinator.selectElement(at: [1, 0])
     #expect(coordinator.selectedIndexPaths == [[0, 1], [1, 0]])
     #expect(console.selectedIndexPaths == coordinator.selectedIndexPaths)
-    coordinator.deselect([0, 1])
+    coordinator.deselectElement(at: [0, 1])
     #expect(console.selectedIndexPaths == [[1, 0]])
   }
 

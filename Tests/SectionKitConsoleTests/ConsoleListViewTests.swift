@@ -167,7 +167,7 @@ func names(_ prefix: String, _ count: Int) -> [String] { (0..<count).map { "\(pr
   @Test func programSelection_isShown() {
     let a = Shown("A", names("a", 3))
     let fixture = ListFixture([a])
-    fixture.coordinator.select([0, 1])
+    fixture.coordinator.selectElement(at: [0, 1])
     #expect(fixture.list.selectedIndexPaths == [[0, 1]])
     #expect(fixture.list.screen.contains(" ▸ a 1"))
     fixture.list.setCursor([0, 2])

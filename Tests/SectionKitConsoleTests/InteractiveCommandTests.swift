@@ -20,17 +20,4 @@ struct InteractiveCommandTests {
     #expect(InteractiveCommand.commands(in: Array("xyz".utf8)).isEmpty)
     #expect(InteractiveCommand.command(for: 0x03) == .quit)
   }
-
-  @Test func commandsDriveTheCoordinator() {
-    let console = ConsoleAdapter(output: String())
-    let coordinator = ContactsDemo.makeInteractive(on: console)
-    var session = InteractiveSession()
-    for command in InteractiveCommand.commands(in: Array(" j eJ".utf8)) {
-      _ = session.perform(command, console: console, coordinator: coordinator)
-    }
-    #expect(coordinator.isEditing)
-    #expect(coordinator.selectedIndexPaths == [[0, 0], [0, 2]])
-    #expect(console.selectedIndexPaths == [[0, 0], [0, 2]])
-    #expect(session.perform(.quit, console: console, coordinator: coordinator) == nil)
-  }
 }

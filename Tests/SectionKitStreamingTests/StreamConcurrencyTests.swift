@@ -39,6 +39,8 @@ enum SubscriberKind: String, CaseIterable, Sendable {
   case slow
   /// Cancels its subscription now and then and resumes from its mirror's position.
   case reconnecting
+  /// Takes every update due at once (`batches()`), slowly: its batches grow.
+  case batched
 }
 
 @Suite("Streaming: an actor-owned model, concurrent writers, many subscribers")
@@ -61,6 +63,21 @@ struct StreamConcurrencyTests {
       var taken = 0
       let leaveAfter =
         kind == .reconnecting ? Int.random(in: 1..<15, using: &random) : Int.max
+      if kind == .batched {
+        for await batch in subscription.batches() {
+          #expect(!batch.isEmpty)
+          for update in batch {
+            do {
+              try mirror.apply(update)
+            } catch {
+              problems.append("\(kind): \(error)")
+              return (mirror, problems, reconnections)
+            }
+          }
+          for _ in 0..<Int.random(in: 0..<40, using: &random) { await Task.yield() }
+        }
+        break
+      }
       for await update in subscription {
         do {
           try mirror.apply(update)
@@ -131,5 +148,35 @@ struct StreamConcurrencyTests {
       results.filter { $0.0 == .reconnecting }.allSatisfy { $0.3 > 0 },
       "seed \(seed): a reconnecting subscriber never reconnected")
     #expect(statistics.subscribers == 0, "seed \(seed): \(statistics)")
+  }
+
+  @Test func aBatchIsEveryUpdateDueInOrderAndASnapshotAfterAnOverflow() async {
+    var random = SeededGenerator(seed: 0xBA7C_0001)
+    let board = RandomBoard(policy: StreamPolicy(subscriberCapacity: 5))
+    let subscription = board.stream.subscribe()
+    let batches = subscription.batches().makeAsyncIterator()
+    var mirror = StreamMirror<Card>()
+    let first = await batches.next()
+    #expect(first?.count == 1)
+    for update in first ?? [] { try? mirror.apply(update) }
+    var published = 0
+    while published < 4 {
+      board.randomBatch(using: &random)
+      published = board.stream.position.sequence - mirror.position!.sequence
+    }
+    let batch = await batches.next() ?? []
+    #expect(batch.count == published)
+    #expect(
+      batch.map(\.sequence) == Array(mirror.position!.sequence + 1...board.stream.position.sequence)
+    )
+    for update in batch { #expect(throws: Never.self) { try mirror.apply(update) } }
+    #expect(mirror.sections == board.content)
+    // More than the queue holds: one snapshot of the state now.
+    while board.stream.statistics.overflows == 0 { board.randomBatch(using: &random) }
+    let caughtUp = await batches.next() ?? []
+    #expect(caughtUp.count == 1)
+    if case .snapshot = caughtUp.first {} else { Issue.record("expected a snapshot: \(caughtUp)") }
+    for update in caughtUp { try? mirror.apply(update) }
+    #expect(mirror.sections == board.content)
   }
 }

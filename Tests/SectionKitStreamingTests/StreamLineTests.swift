@@ -76,7 +76,7 @@ struct StreamLineTests {
   @Test(arguments: [
     ("not json\n", StreamLineError.Kind.malformed, "not a JSON object"),
     (#"{"type":"snapshot"}"# + "\n", .malformed, "missing field v"),
-    (#"{"v":3,"type":"whatever"}"# + "\n", .unsupportedVersion, "version 3"),
+    (#"{"v":4,"type":"whatever"}"# + "\n", .unsupportedVersion, "version 4"),
     (#"{"v":1,"type":"nope","seq":2}"# + "\n", .malformed, #"type "nope""#),
     (#"{"v":1,"type":"changeset","seq":"2"}"# + "\n", .malformed, "seq: expected"),
     (#"{"v":1,"type":"changeset","seq":2}"# + "\n", .malformed, "needs field changeset"),

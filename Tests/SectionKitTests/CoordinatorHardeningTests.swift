@@ -261,8 +261,8 @@ struct CoordinatorHardeningTests {
     let coordinator = Coordinator(sectionProvider: tree(s))
     let adapter = TestAdapter(strict: true)
     coordinator.adapter = adapter
-    #expect(coordinator.select([0, 0]))
-    #expect(coordinator.select([0, 2]))
+    #expect(coordinator.selectElement(at: [0, 0]))
+    #expect(coordinator.selectElement(at: [0, 2]))
     #expect(s.log == ["select a", "deselect a", "select c"])
     #expect(coordinator.selectedIndexPaths == [[0, 1]])
     #expect(adapter.failures.isEmpty)
@@ -278,9 +278,9 @@ struct CoordinatorHardeningTests {
     let coordinator = Coordinator(sectionProvider: tree(s))
     let adapter = TestAdapter(strict: true)
     coordinator.adapter = adapter
-    #expect(coordinator.select([0, 0]))
+    #expect(coordinator.selectElement(at: [0, 0]))
     // Accepted; the element's deletion reached the adapter as a changeset.
-    #expect(coordinator.select([0, 2]))
+    #expect(coordinator.selectElement(at: [0, 2]))
     #expect(s.log == ["select a", "deselect a", "deselect #2"])
     #expect(coordinator.selectedIndexPaths.isEmpty)
     #expect(adapter.failures.isEmpty)
@@ -320,14 +320,14 @@ struct CoordinatorHardeningTests {
   @Test func trapsNameTheMethodCalled() async {
     let select = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       let coordinator = Coordinator(sectionProvider: ComposedSectionProvider())
-      coordinator.select([0, 0])
+      coordinator.selectElement(at: [0, 0])
     }
-    #expect(text(select).contains("Coordinator.select(_:)"))
+    #expect(text(select).contains("Coordinator.selectElement(at:)"))
     let deselect = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       let coordinator = Coordinator(sectionProvider: ComposedSectionProvider())
-      coordinator.deselect([0, 0])
+      coordinator.deselectElement(at: [0, 0])
     }
-    #expect(text(deselect).contains("Coordinator.deselect(_:)"))
+    #expect(text(deselect).contains("Coordinator.deselectElement(at:)"))
     let actions = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       let coordinator = Coordinator(sectionProvider: ComposedSectionProvider())
       _ = coordinator.actions(at: [0, 0])

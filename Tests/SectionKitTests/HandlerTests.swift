@@ -101,7 +101,7 @@ struct HandlerTests {
     let f = Fixture()
     #expect(!f.coordinator.shouldSelect([0, 0]))
     #expect(!f.coordinator.shouldHighlight([0, 0]))
-    #expect(!f.coordinator.select([0, 0]))
+    #expect(!f.coordinator.selectElement(at: [0, 0]))
     #expect(f.coordinator.selectedIndexPaths.isEmpty)
   }
 
@@ -111,8 +111,8 @@ struct HandlerTests {
     #expect(f.coordinator.shouldHighlight([1, 1]))
     #expect(!f.coordinator.shouldHighlight([1, 2]))
     #expect(f.coordinator.shouldSelect([1, 1]))
-    #expect(!f.coordinator.select([1, 2]))
-    #expect(f.coordinator.select([1, 1]))
+    #expect(!f.coordinator.userDidSelect([1, 2]))
+    #expect(f.coordinator.userDidSelect([1, 1]))
     #expect(f.a.take() == ["select 1"])
     #expect(f.coordinator.selectedIndexPaths == [[1, 1]])
     #expect(f.a.selectedIndexes == [1])
@@ -133,21 +133,21 @@ struct HandlerTests {
   @Test func multipleSelectionKeepsEveryElement() {
     let f = Fixture()
     f.a.multiple = true
-    f.coordinator.select([1, 3])
-    f.coordinator.select([1, 0])
+    f.coordinator.selectElement(at: [1, 3])
+    f.coordinator.selectElement(at: [1, 0])
     #expect(f.a.selectedIndexes == [0, 3])
     #expect(f.adapter.deselections.isEmpty)
   }
 
   @Test func deselectAsksTheSection() {
     let f = Fixture()
-    f.coordinator.select([1, 1])
+    f.coordinator.selectElement(at: [1, 1])
     #expect(f.coordinator.shouldDeselect([1, 1]))
     #expect(!f.coordinator.shouldDeselect([1, 0]))  // not selected
     f.a.refused = [1]
-    #expect(!f.coordinator.deselect([1, 1]))
+    #expect(!f.coordinator.deselectElement(at: [1, 1]))
     f.a.refused = []
-    #expect(f.coordinator.deselect([1, 1]))
+    #expect(f.coordinator.deselectElement(at: [1, 1]))
     #expect(f.a.take() == ["select 1", "deselect 1"])
     #expect(f.coordinator.selectedIndexPaths.isEmpty)
   }
@@ -201,7 +201,7 @@ struct HandlerTests {
 
   @Test func aDeletedSectionLeavesTheSelection() {
     let f = Fixture()
-    f.coordinator.select([2, 1])
+    f.coordinator.selectElement(at: [2, 1])
     _ = f.b.take()
     f.root.remove(f.b)
     #expect(f.coordinator.selectedIndexPaths.isEmpty)
@@ -230,14 +230,14 @@ struct HandlerTests {
     #expect(first.take() == ["select 1", "deselect 1"])
     first.select(index: 0)  // not shown: nothing happens
     #expect(first.selectedIndexes.isEmpty)
-    #expect(coordinator.select([1, 0]))
+    #expect(coordinator.selectElement(at: [1, 0]))
     #expect(second.take() == ["select 0"])
     #expect(adapter.failures.isEmpty)
   }
 
   @Test func aReloadAfterAChangeClearsTheSelectionButAttachingKeepsIt() {
     let f = Fixture()
-    f.coordinator.select([1, 1])
+    f.coordinator.selectElement(at: [1, 1])
     let second = TestAdapter()
     f.coordinator.adapter = second
     #expect(second.selections == [[[1, 1]]])

@@ -68,9 +68,9 @@ private final class ShrinkingSelector: ArraySection<Int>, SelectionHandler {
     let old = ShrinkingSelector([0, 1, 2, 3])
     let (coordinator, adapter) = replaceInABatch(old, with: ArraySection([10, 11])) {
       coordinator in
-      coordinator.select(IndexPath(item: 2, section: 0))
-      coordinator.select(IndexPath(item: 3, section: 0))
-      coordinator.select(IndexPath(item: 0, section: 0))
+      coordinator.userDidSelect(IndexPath(item: 2, section: 0))
+      coordinator.userDidSelect(IndexPath(item: 3, section: 0))
+      coordinator.userDidSelect(IndexPath(item: 0, section: 0))
       // Only the last selection stays: 2 and 3 leave the selection, in that order.
       coordinator.allowsMultipleSelection = false
     }

@@ -53,13 +53,13 @@ struct HandlersGuideTests {
     coordinator.adapter = view
     coordinator.allowsMultipleSelection = false
 
-    coordinator.select([0, 1])
-    coordinator.select([1, 0])
+    coordinator.selectElement(at: [0, 1])
+    coordinator.selectElement(at: [1, 0])
     #expect(view.deselections == [[[0, 1]]])
     let selected = try #require(coordinator.lastSelectedIndexPath)
     #expect(selected == [1, 0])
     coordinator.performAction("rename", at: selected, argument: "Plan the week")
-    try coordinator.performAction("done", at: .id(1, in: today))
+    coordinator.performAction("done", at: try coordinator.indexPath(for: .id(1, in: today)))
     #expect(coordinator.selectedIndexPaths == [[1, 0]])
 
     #expect(today.map(\.title) == ["Read"])
@@ -80,10 +80,10 @@ struct HandlersGuideTests {
     let coordinator = Coordinator(sectionProvider: contacts)
     coordinator.adapter = view
 
-    coordinator.select([0, 0])
-    coordinator.select([0, 2])
-    coordinator.select([1, 0])
-    coordinator.select([1, 1])
+    coordinator.selectElement(at: [0, 0])
+    coordinator.selectElement(at: [0, 2])
+    coordinator.selectElement(at: [1, 0])
+    coordinator.selectElement(at: [1, 1])
     #expect(coordinator.selectedIndexPaths == [[0, 0], [0, 2], [1, 1]])
     #expect(view.deselections == [[[1, 0]]])
 

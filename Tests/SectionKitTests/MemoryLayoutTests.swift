@@ -55,6 +55,20 @@ struct MemoryLayoutTests {
       RecordingAdapter.counts(coordinator) == (0..<50).map { $0 % 7 }
         + Array(repeating: 1, count: 100))
   }
+
+  @Test func aMappingKeepsItsListOfSectionsAtItsFinalSize() {
+    // 10,000 sections under 10 providers: an array grown by appending would hold 16,384 or so.
+    let root = ComposedSectionProvider()
+    for _ in 0..<10 {
+      let provider = ComposedSectionProvider()
+      for index in 0..<1_000 { provider.append(ArraySection<Int>([index])) }
+      root.append(provider)
+    }
+    let mapping = SectionProviderMapping(sectionProvider: root)
+    #expect(mapping.sections.count == 10_000)
+    #expect(mapping.sections.capacity < 10_100)
+    #expect(root.sections.capacity < 10_100)
+  }
 }
 
 /// The address of the coordinator's presented counts.

@@ -83,7 +83,7 @@ import Testing
       s.remove(at: 2)
       s.remove(at: 1)
       #expect(throws: ElementLookupError.batchInProgress) {
-        try coordinator.select(.indexPath([0, 2]))
+        try coordinator.userDidSelect(coordinator.indexPath(for: .indexPath([0, 2])))
       }
     }
     #expect(s.log.isEmpty)
@@ -95,19 +95,19 @@ import Testing
     coordinator.performBatchUpdates {
       s.insert("z", at: 0)
       #expect(throws: ElementLookupError.batchInProgress) {
-        try coordinator.select(.indexPath([0, 0]))
+        try coordinator.userDidSelect(coordinator.indexPath(for: .indexPath([0, 0])))
       }
       #expect(throws: ElementLookupError.batchInProgress) {
-        try coordinator.performAction("x", at: .element(in: s, at: 0))
+        coordinator.performAction("x", at: try coordinator.indexPath(for: .element(in: s, at: 0)))
       }
       #expect(throws: ElementLookupError.batchInProgress) {
-        try coordinator.canMove(.indexPath([0, 1]))
+        try coordinator.canMove(coordinator.indexPath(for: .indexPath([0, 1])))
       }
     }
     #expect(s.log.isEmpty)
     #expect(coordinator.selectedIndexPaths.isEmpty)
     // Between batches the same input is taken.
-    #expect(try coordinator.select(.indexPath([0, 0])))
+    #expect(try coordinator.userDidSelect(coordinator.indexPath(for: .indexPath([0, 0]))))
     #expect(s.log == ["select z"])
     #expect(coordinator.selectedIndexPaths == [[0, 0]])
   }
@@ -134,8 +134,12 @@ final class EarlyInputAdapter: ViewAdapter {
   func apply(
     _ changeset: Changeset, from coordinator: Coordinator, updateData: @escaping () -> Void
   ) {
-    do { try coordinator.select(.indexPath([0, 0])) } catch { before.append(error) }
+    do { try coordinator.userDidSelect(coordinator.indexPath(for: .indexPath([0, 0]))) } catch {
+      before.append(error)
+    }
     updateData()
-    do { try coordinator.select(.indexPath([0, 0])) } catch { after.append(error) }
+    do { try coordinator.userDidSelect(coordinator.indexPath(for: .indexPath([0, 0]))) } catch {
+      after.append(error)
+    }
   }
 }

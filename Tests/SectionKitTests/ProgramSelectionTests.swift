@@ -45,8 +45,8 @@ import Testing
 
   @Test func programSelection_isToldToTheView() {
     let (coordinator, view) = make(answers: true)
-    coordinator.select([0, 1])
-    coordinator.deselect([0, 1])
+    coordinator.selectElement(at: [0, 1])
+    coordinator.deselectElement(at: [0, 1])
     #expect(view.told == ["select [[0, 1]]", "deselect [[0, 1]]"])
     #expect(view.shown.isEmpty)
   }
@@ -54,16 +54,28 @@ import Testing
   @Test func theViewsOwnReport_isNotToldBack() {
     let (coordinator, view) = make(answers: true)
     view.shown.insert([0, 2])
-    #expect(coordinator.select([0, 2]))
+    #expect(coordinator.userDidSelect([0, 2]))
     view.shown.remove([0, 2])
-    #expect(coordinator.deselect([0, 2]))
+    #expect(coordinator.userDidDeselect([0, 2]))
     #expect(view.told.isEmpty)
   }
 
-  @Test func aViewThatDoesNotSay_isToldNothing() {
-    let (coordinator, view) = make(answers: false)
-    coordinator.select([0, 1])
+  @Test func programSelectionAlreadyShown_isNotToldAgain() {
+    let (coordinator, view) = make(answers: true)
+    view.shown.insert([0, 2])
+    #expect(coordinator.selectElement(at: [0, 2]))
     #expect(view.told.isEmpty)
+  }
+
+  /// Names that say who acts: a view that does not say what it shows is still told of program
+  /// code's selections, and never of its own reports.
+  @Test func aViewThatDoesNotSay_isToldOfProgramCodeOnly() {
+    let (coordinator, view) = make(answers: false)
+    coordinator.userDidSelect([0, 1])
+    #expect(view.told.isEmpty)
+    coordinator.selectElement(at: [0, 2])
+    coordinator.deselectElement(at: [0, 2])
+    #expect(view.told == ["select [[0, 2]]", "deselect [[0, 2]]"])
     #expect(coordinator.selectedIndexPaths == [[0, 1]])
   }
 }

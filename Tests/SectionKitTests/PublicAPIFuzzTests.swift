@@ -326,8 +326,8 @@ struct PublicAPIFuzzTests {
         coordinator.adapter = TestAdapter()
         let path: IndexPath = [section, item]
         switch method {
-        case 0: coordinator.select(path)
-        case 1: coordinator.deselect(path)
+        case 0: coordinator.selectElement(at: path)
+        case 1: coordinator.deselectElement(at: path)
         case 2: _ = coordinator.isSelected(path)
         case 3: _ = coordinator.actions(at: path)
         case 4: coordinator.performAction("rename", at: path)

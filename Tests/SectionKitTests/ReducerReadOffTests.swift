@@ -5,50 +5,14 @@ import Testing
 @testable import SectionKit
 
 /// The shortcuts of the reducer's read-off against what they replace, on random inputs on both
-/// sides of each threshold: a few deletes and inserts are scanned instead of indexed in a
-/// ``SlotMap``; old runs already in old order skip the longest increasing subsequence.
+/// sides of each threshold: old runs already in old order skip the longest increasing
+/// subsequence.
 ///
 /// Reproduce a failure with `SECTIONKIT_SEED=<seed> swift test --filter ReducerReadOffTests`;
 /// run longer with `SECTIONKIT_FUZZ_ITERATIONS=<n>` (default 2,000).
 @Suite struct ReducerReadOffTests {
   static let iterations =
     ProcessInfo.processInfo.environment["SECTIONKIT_FUZZ_ITERATIONS"].flatMap { Int($0) } ?? 2_000
-
-  /// `count` distinct positions below `bound`, ascending.
-  static func positions(
-    _ count: Int, below bound: Int, using random: inout SeededGenerator
-  ) -> [Int] {
-    Array(Array(0..<bound).shuffled(using: &random).prefix(count)).sorted()
-  }
-
-  @Test func scanningAFewPositionsGivesTheSlotMapsDestinations() {
-    let seed = SeededGenerator.seed(fromEnvironment: "SECTIONKIT_SEED", default: 0x5107)
-    var random = SeededGenerator(seed: seed)
-    var scanned = (few: 0, many: 0)
-    for _ in 0..<Self.iterations {
-      let oldCount = Int.random(in: 1...60, using: &random)
-      let removed = Self.positions(
-        Int.random(in: 0..<oldCount, using: &random), below: oldCount, using: &random)
-      let newCount = oldCount - removed.count + Int.random(in: 0...30, using: &random)
-      let fixed = Self.positions(
-        newCount - (oldCount - removed.count), below: newCount, using: &random)
-      if removed.count + fixed.count > SlotMap.scanLimit {
-        scanned.many += 1
-      } else {
-        scanned.few += 1
-      }
-      let slots = SlotMap(removed: removed, fixed: fixed)
-      for old in 0..<oldCount where !removed.contains(old) {
-        let destination = SlotMap.destination(
-          of: old, removedAscending: removed, fixedAscending: fixed)
-        #expect(
-          destination == slots.destination(of: old),
-          "seed \(seed): \(old) with removed \(removed), fixed \(fixed)")
-      }
-    }
-    // Both sides of the threshold were drawn.
-    #expect(scanned.few > 0 && scanned.many > 0, "\(scanned)")
-  }
 
   /// 1 to `maxCount` disjoint runs in old order, some updated (single slots, as `markUpdated`
   /// leaves them).

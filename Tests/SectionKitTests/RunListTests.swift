@@ -26,8 +26,8 @@ enum RunListTests {
     let adapter = TestAdapter.toleratingReloadsWithMoves(record: TestAdapter.reportToTestFramework)
     var next = 1_000
 
-    /// `keepsChangesets`: whether the adapter records each changeset (holding its storage, which
-    /// the coordinator then cannot reuse).
+    /// `keepsChangesets`: whether the adapter holds each changeset (and its storage, which the
+    /// coordinator then cannot reuse), or records copies and lets it go.
     init(using random: inout SeededGenerator, keepsChangesets: Bool = true) {
       adapter.keepsChangesets = keepsChangesets
       for provider in providers { root.append(provider) }

@@ -176,7 +176,7 @@ struct SectionMoveTests {
     root.append(second)
     let coordinator = Coordinator(sectionProvider: root)
     coordinator.adapter = TestAdapter(strict: true)
-    #expect(coordinator.select([0, 1]))
+    #expect(coordinator.selectElement(at: [0, 1]))
     coordinator.performBatchUpdates {
       root.moveChild(at: 0, to: 1)
       second.append("d")

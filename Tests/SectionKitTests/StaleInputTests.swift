@@ -43,23 +43,19 @@ struct StaleInputTests {
     f.today.remove(at: 1)  // the client still shows [0, 1]
     let stale: ElementReference = .indexPath([0, 1])
     #expect(throws: ElementLookupError.elementOutOfRange([0, 1], elementCount: 1)) {
-      try f.coordinator.select(stale)
+      try f.coordinator.userDidSelect(f.coordinator.indexPath(for: stale))
     }
-    #expect(throws: ElementLookupError.self) { try f.coordinator.deselect(stale) }
-    #expect(throws: ElementLookupError.self) { try f.coordinator.isSelected(stale) }
-    #expect(throws: ElementLookupError.self) { try f.coordinator.shouldSelect(stale) }
-    #expect(throws: ElementLookupError.self) { try f.coordinator.shouldHighlight(stale) }
-    #expect(throws: ElementLookupError.self) { try f.coordinator.shouldDeselect(stale) }
-    #expect(throws: ElementLookupError.self) { try f.coordinator.actions(at: stale) }
-    #expect(throws: ElementLookupError.self) { try f.coordinator.performAction("done", at: stale) }
-    #expect(throws: ElementLookupError.self) { try f.coordinator.canMove(stale) }
-    #expect(throws: ElementLookupError.self) { try f.coordinator.allowsEditing(stale) }
+    #expect(throws: ElementLookupError.elementOutOfRange([0, 1], elementCount: 1)) {
+      try f.coordinator.element(stale)
+    }
     #expect(throws: ElementLookupError.sectionOutOfRange([5, 0], sectionCount: 2)) {
-      try f.coordinator.select(.indexPath([5, 0]))
+      try f.coordinator.indexPath(for: .indexPath([5, 0]))
     }
-    #expect(throws: ElementLookupError.malformed([0])) { try f.coordinator.select(.indexPath([0])) }
+    #expect(throws: ElementLookupError.malformed([0])) {
+      try f.coordinator.indexPath(for: .indexPath([0]))
+    }
     #expect(throws: ElementLookupError.elementOutOfRange([0, -1], elementCount: 1)) {
-      try f.coordinator.select(.indexPath([0, -1]))
+      try f.coordinator.indexPath(for: .indexPath([0, -1]))
     }
     #expect(f.coordinator.selectedIndexPaths == [])
     #expect(f.today.map(\.title) == ["a"])
@@ -68,21 +64,20 @@ struct StaleInputTests {
         == "Coordinator: element 1 of [0, 1] is out of range 0..<1 (section 0)")
   }
 
-  @Test func aPathInRangeActsLikeTheTrappingForm() throws {
+  @Test func aPathInRangeResolvesToItself() throws {
     let f = Fixture()
-    #expect(try f.coordinator.select(.indexPath([0, 1])))
-    #expect(try f.coordinator.isSelected(.indexPath([0, 1])))
-    #expect(try f.coordinator.shouldSelect(.indexPath([0, 0])))
-    #expect(try f.coordinator.canMove(.indexPath([0, 0])))
-    #expect(try !f.coordinator.shouldSelect(.indexPath([1, 0])))  // not a SelectionHandler
-    #expect(try f.coordinator.actions(at: .indexPath([0, 0])).map(\.name) == ["done", "rename"])
-    #expect(try f.coordinator.deselect(.indexPath([0, 1])))
-    #expect(f.coordinator.selectedIndexPaths == [])
+    let path = try f.coordinator.indexPath(for: .indexPath([0, 1]))
+    #expect(path == [0, 1])
+    #expect(f.coordinator.userDidSelect(path))
+    #expect(f.coordinator.selectedIndexPaths == [[0, 1]])
+    let element = try f.coordinator.element(.indexPath([0, 1]))
+    #expect(element.section === f.today && element.index == 1)
   }
 
   @Test func anElementNamedByItsSectionAndIndex() throws {
     let f = Fixture()
-    #expect(try f.coordinator.select(.element(in: f.today, at: 1)))
+    #expect(
+      try f.coordinator.userDidSelect(f.coordinator.indexPath(for: .element(in: f.today, at: 1))))
     #expect(f.coordinator.selectedIndexPaths == [[0, 1]])
     #expect(try f.coordinator.indexPath(for: .element(in: f.today, at: 1)) == [0, 1])
     #expect(f.coordinator.indexPath(for: 0, in: f.plain) == [1, 0])
@@ -90,30 +85,51 @@ struct StaleInputTests {
     let elsewhere = Tasks([])
     #expect(f.coordinator.indexPath(for: 0, in: elsewhere) == nil)
     #expect(throws: ElementLookupError.sectionNotShown("Tasks")) {
-      try f.coordinator.select(.element(in: elsewhere, at: 0))
+      try f.coordinator.indexPath(for: .element(in: elsewhere, at: 0))
     }
     #expect(throws: ElementLookupError.indexOutOfRange(2, elementCount: 2, section: "Tasks")) {
-      try f.coordinator.select(.element(in: f.today, at: 2))
+      try f.coordinator.indexPath(for: .element(in: f.today, at: 2))
     }
   }
 
   @Test func anElementNamedByItsID() throws {
     let f = Fixture()
     f.today.insert(Task(id: 3, title: "c"), at: 0)  // ids 3, 1, 2
-    #expect(try f.coordinator.performAction("rename", at: .id(2, in: f.today), argument: "B"))
+    #expect(
+      try f.coordinator.performAction(
+        "rename", at: f.coordinator.indexPath(for: .id(2, in: f.today)), argument: "B"))
     #expect(f.today.map(\.title) == ["c", "a", "B"])
     #expect(try f.coordinator.indexPath(for: .id(1, in: f.today)) == [0, 1])
-    #expect(try f.coordinator.performAction("done", at: .id(1, in: f.today)))
+    #expect(
+      try f.coordinator.performAction("done", at: f.coordinator.indexPath(for: .id(1, in: f.today)))
+    )
     #expect(throws: ElementLookupError.noElementWithID("1", section: "Tasks")) {
-      try f.coordinator.select(.id(1, in: f.today))
+      try f.coordinator.indexPath(for: .id(1, in: f.today))
     }
     #expect(throws: ElementLookupError.noElementWithID("x", section: "Tasks")) {
-      try f.coordinator.select(.id("x", in: f.today))
+      try f.coordinator.indexPath(for: .id("x", in: f.today))
     }
     #expect(throws: ElementLookupError.sectionHasNoIDs("ArraySection<String>")) {
-      try f.coordinator.select(.id("p", in: f.plain))
+      try f.coordinator.indexPath(for: .id("p", in: f.plain))
     }
     #expect(f.adapter.failures.isEmpty)
+  }
+
+  /// Inside a batch that has changed the model the one resolver refuses every kind of reference
+  /// (the handler handed the path would read another element); between batches it takes them.
+  @Test func everyReferenceInsideABatchIsRefused() throws {
+    let f = Fixture()
+    var caught: [ElementLookupError] = []
+    f.root.performBatchUpdates {
+      f.today.insert(Task(id: 9, title: "z"), at: 0)
+      for reference: ElementReference in [.indexPath([0, 0]), .element(in: f.today, at: 0)] {
+        do { _ = try f.coordinator.indexPath(for: reference) } catch {
+          if let error = error as? ElementLookupError { caught.append(error) }
+        }
+      }
+    }
+    #expect(caught == [.batchInProgress, .batchInProgress])
+    #expect(try f.coordinator.indexPath(for: .id(9, in: f.today)) == [0, 0])
   }
 
   @Test func anIDInsideABatchIsRefused() {

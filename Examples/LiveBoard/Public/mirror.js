@@ -351,6 +351,34 @@ export function fnv1a(ids) {
   return h.toString(16).padStart(16, '0');
 }
 
+/** FNV-1a 64 of `bytes`, from `h`. */
+function fnv(bytes, h = 0xcbf29ce484222325n) {
+  for (const b of bytes) h = ((h ^ BigInt(b)) * 0x100000001b3n) & 0xffffffffffffffffn;
+  return h;
+}
+
+/** The 8 bytes of `h`, least significant first. */
+function littleEndian(h) {
+  return Array.from({ length: 8 }, (_, i) => Number((h >> BigInt(8 * i)) & 0xffn));
+}
+
+/**
+ * The hash of a section of identities `ids` in a version 3 digest, as SectionKit's
+ * `StreamDigest.pairsHash` computes it: with h(id) the FNV-1a 64 of the identity's UTF-8 bytes
+ * and h(boundary) = 0, the sum modulo 2^64 of FNV-1a 64 over the 16 bytes of h(a) then h(b)
+ * (each least significant byte first), for each pair of neighbours a, b of
+ * boundary, ids…, boundary; 16 lowercase hexadecimal digits.
+ */
+export function pairsHash(ids) {
+  const encoder = new TextEncoder();
+  const hashes = [0n, ...ids.map((id) => fnv(encoder.encode(id))), 0n];
+  let sum = 0n;
+  for (let i = 1; i < hashes.length; i++) {
+    sum += fnv([...littleEndian(hashes[i - 1]), ...littleEndian(hashes[i])]);
+  }
+  return (sum & 0xffffffffffffffffn).toString(16).padStart(16, '0');
+}
+
 /**
  * The identity a digest hashes for `value`, as `StreamMirror`'s default does: a string is its own
  * identity, an integer its decimal digits; anything else has none (give the mirror an `identity`).
@@ -361,8 +389,12 @@ function defaultIdentity(value) {
   return undefined;
 }
 
-/** Checks `digest` (a version 2 line's field) against `sections`, the state after the changeset. */
-function checkDigest(digest, sections, identity) {
+/**
+ * Checks `digest` (a version 2 or 3 line's field) against `sections`, the state after the
+ * changeset: version 2 hashes each section with `fnv1a`, version 3 with `pairsHash`.
+ */
+function checkDigest(digest, sections, identity, version) {
+  const hash = version === 2 ? fnv1a : pairsHash;
   if (!Array.isArray(digest) || digest.length !== sections.length) {
     fail('digest', digest, `expected one entry per section (${sections.length})`);
   }
@@ -375,12 +407,12 @@ function checkDigest(digest, sections, identity) {
   // Without an identity for every element there is nothing to compare but the counts.
   const hashes = ids.every((list) => list.every((id) => typeof id === 'string'));
   sections.forEach((elements, index) => {
-    const [count, hash] = digest[index];
+    const [count] = digest[index];
     if (count !== elements.length) {
       fail('digest', digest, `section ${index} holds ${elements.length} elements, the server's ${count}: the mirror is not the server's state`);
     }
-    if (hashes && fnv1a(ids[index]) !== hash) {
-      fail('digest', digest, `section ${index}'s identities hash to ${fnv1a(ids[index])}, the server's to ${hash}: the mirror is not the server's state`);
+    if (hashes && hash(ids[index]) !== digest[index][1]) {
+      fail('digest', digest, `section ${index}'s identities hash to ${hash(ids[index])}, the server's to ${digest[index][1]}: the mirror is not the server's state`);
     }
   });
 }
@@ -388,7 +420,7 @@ function checkDigest(digest, sections, identity) {
 export class Mirror {
   /**
    * `identity(value)`: the string a digest hashes for an element (by default a string itself,
-   * an integer its decimal digits); a changeset line that carries a digest (version 2) is checked
+   * an integer its decimal digits); a changeset line that carries a digest (version 2 or 3) is checked
    * against the state after it, and refused, the mirror unchanged, when they differ.
    */
   constructor({ identity = defaultIdentity } = {}) {
@@ -405,9 +437,10 @@ export class Mirror {
 
   apply(line) {
     if (line === null || typeof line !== 'object') fail('line', line, 'expected an object');
-    // Version 2 is a changeset line with a digest; everything else is version 1.
-    const version = line.type === 'changeset' && line.digest !== undefined ? 2 : 1;
-    if (line.v !== version) fail('v', line.v, `unsupported version (expected ${version})`);
+    // Versions 2 and 3 are changeset lines with a digest (of two kinds); everything else is
+    // version 1.
+    const versions = line.type === 'changeset' && line.digest !== undefined ? [2, 3] : [1];
+    if (!versions.includes(line.v)) fail('v', line.v, `unsupported version (expected ${versions.join(' or ')})`);
     if (!isIndex(line.seq) || line.seq > MAX_SEQUENCE) fail('seq', line.seq, 'out of range 0 … 2^53 − 1');
     if (line.type === 'snapshot') {
       if (typeof line.stream !== 'string' || line.stream.length === 0 || line.stream.length > 256) {
@@ -429,7 +462,7 @@ export class Mirror {
     if (line.seq > this.seq + 1) fail('seq', line.seq, `gap: expected ${this.seq + 1}`, 'resume');
     if (line.seq < this.seq + 1) fail('seq', line.seq, `out of order: expected ${this.seq + 1}`, 'resume');
     const sections = applyChangeset(this.sections, line);
-    if (line.digest !== undefined) checkDigest(line.digest, sections, this.identity);
+    if (line.digest !== undefined) checkDigest(line.digest, sections, this.identity, line.v);
     this.sections = sections;
     this.seq = line.seq;
     return 'changeset';

@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { Mirror, MirrorError, applyChangeset, fnv1a } from '../Public/mirror.js';
+import { Mirror, MirrorError, applyChangeset, fnv1a, pairsHash } from '../Public/mirror.js';
 
 const corpus = JSON.parse(readFileSync(new URL('./Corpus/changesets.json', import.meta.url), 'utf8'));
 
@@ -83,6 +83,34 @@ test('fnv1a hashes identities as StreamDigest does', () => {
   assert.equal(fnv1a(['a', 'b']), 'd2b371819297f98a');
   assert.equal(fnv1a(['ab', 'c']), '20ba9b3025a8b421');
   assert.equal(fnv1a(['Zoë', '7']), 'f40d1808729f062f');
+});
+
+// The same vectors as StreamDigestTests.vectors, computed from the documented definition.
+test('pairsHash hashes identities as StreamDigest.pairsHash does (version 3)', () => {
+  assert.equal(pairsHash([]), '88201fb960ff6465');
+  assert.equal(pairsHash(['a', 'b']), 'cd191be4d27f2c41');
+  assert.equal(pairsHash(['b', 'a']), '252cd7ddac42a815');
+  assert.equal(pairsHash(['ab', 'c']), 'b1f3b0170ed1f749');
+  assert.equal(pairsHash(['Zoë', '7']), 'b9fd4d72c60acfc1');
+});
+
+test('a changeset line with a digest of version 3 is checked against the state after it', () => {
+  const mirror = new Mirror();
+  mirror.apply({ v: 1, type: 'snapshot', seq: 1, stream: 's', sections: [['a']] });
+  const insert = (seq, value, digest, at = seq - 1) => ({
+    v: 3, type: 'changeset', seq, digest,
+    changeset: { insertedElements: [[0, at]] }, newElements: [{ path: [0, at], value }],
+  });
+  mirror.apply(insert(2, 'b', [[2, 'cd191be4d27f2c41']]));
+  assert.deepEqual(mirror.sections, [['a', 'b']]);
+  // The order counts: the pairs of [b, a] are not those of [a, b].
+  for (const digest of [[[3, pairsHash(['a', 'c', 'b'])]], [[3, fnv1a(['a', 'b', 'c'])]]]) {
+    assert.throws(() => mirror.apply(insert(3, 'c', digest)), (error) => error instanceof MirrorError && error.field === 'digest');
+    assert.deepEqual(mirror.sections, [['a', 'b']]);
+  }
+  mirror.apply(insert(3, 'c', [[3, pairsHash(['a', 'b', 'c'])]]));
+  assert.deepEqual(mirror.sections, [['a', 'b', 'c']]);
+  assert.throws(() => mirror.apply({ ...insert(4, 'd', [[4, pairsHash(['a', 'b', 'c', 'd'])]]), v: 4 }), /version/);
 });
 
 test('a changeset line with a digest (version 2) is checked against the state after it', () => {

@@ -8,8 +8,8 @@ extension Changeset {
   /// whole. A section that moves takes its elements along.
   ///
   /// `SectionKitStreaming` resolves an index path a client gave against an earlier state this
-  /// way, changeset by changeset; it is the arithmetic of
-  /// ``apply(to:insertedSection:newElement:newSectionCount:)`` for one element.
+  /// way, changeset by changeset: the changeset is checked against `oldCounts`, then
+  /// ``ChangesetPositions`` answers.
   ///
   /// - Throws: ``ChangesetMismatch`` when the changeset does not fit `oldCounts`.
   /// - Precondition: `indexPath` is `[section, element]` within `oldCounts`.
@@ -22,20 +22,6 @@ extension Changeset {
         && (0..<oldCounts[indexPath[0]]).contains(indexPath[1]),
       "Changeset.destination(ofElementAt:oldCounts:): index path \(format(indexPath)) is out of "
         + "range of the old counts \(oldCounts)")
-    let plan = try MirrorPlan(self, oldCounts: oldCounts)
-    let (section, item) = (indexPath[0], indexPath[1])
-    guard let newSection = plan.newToOld.firstIndex(of: section) else { return nil }
-    guard let arrivals = plan.elements[section] else {
-      return IndexPath(item: item, section: newSection)
-    }
-    if arrivals.removed.contains(item) {
-      if let move = movedElements.first(where: { $0.from == indexPath }) { return move.to }
-      if let reload = reloadedElements.firstIndex(of: indexPath) {
-        return reloadedElementDestinations[reload]
-      }
-      return nil
-    }
-    let slots = SlotMap(removed: arrivals.removed, fixed: arrivals.fixed.map(\.index))
-    return IndexPath(item: slots.destination(of: item), section: newSection)
+    return try MirrorPlan(self, oldCounts: oldCounts).positions.newPath(ofOld: indexPath)
   }
 }

@@ -169,21 +169,21 @@ extension Changeset {
   // MARK: Elements
 
   /// Checks that `path` is `[section, item]` with valid indexes.
-  private func checkShape(_ path: IndexPath, at codingPath: [any CodingKey])
+  private func checkShape(_ path: IndexPath, at codingPath: @autoclosure () -> [any CodingKey])
     throws(InvariantViolation)
   {
     guard path.count == 2 else {
-      throw violation(codingPath, format(path), "is not [section, item]")
+      throw violation(codingPath(), format(path), "is not [section, item]")
     }
     guard Self.isValidIndex(path[0]) && Self.isValidIndex(path[1]) else {
-      throw violation(codingPath, format(path), "has a negative or NSNotFound index")
+      throw violation(codingPath(), format(path), "has a negative or NSNotFound index")
     }
     if let problem = Self.sectionLimitProblem(path[0]) {
-      throw violation(codingPath, format(path), problem)
+      throw violation(codingPath(), format(path), problem)
     }
     guard path[1] < Self.elementLimit else {
       throw violation(
-        codingPath, format(path),
+        codingPath(), format(path),
         "names element \(path[1]), past the limit of \(Self.elementLimit) elements a section")
     }
   }
@@ -206,18 +206,20 @@ extension Changeset {
   private func checkElements() throws(InvariantViolation) {
     let movedFrom = Set(movedSections.map(\.from))
     let movedTo = Set(movedSections.map(\.to))
-    let deleted = Set(deletedElements)
+    // Only to check reloads against: not built when there are none.
+    let deleted = reloadedElements.isEmpty ? [] : Set(deletedElements)
     let lists: [(CodingKeys, [IndexPath])] = [
       (.deletedElements, deletedElements), (.reloadedElements, reloadedElements),
       (.insertedElements, insertedElements),
     ]
     for (key, paths) in lists {
       for (index, path) in paths.enumerated() {
-        let codingPath: [any CodingKey] = [key, IndexKey(intValue: index)]
-        try checkShape(path, at: codingPath)
+        // Made only for an error: allocating it for every path cost more than the checks.
+        func codingPath() -> [any CodingKey] { [key, IndexKey(intValue: index)] }
+        try checkShape(path, at: codingPath())
         if index > 0 && !paths[index - 1].lexicographicallyPrecedes(path) {
           throw violation(
-            codingPath, format(path),
+            codingPath(), format(path),
             "does not come after \(format(paths[index - 1])) (the list must be sorted, "
               + "without duplicates)")
         }
@@ -225,15 +227,16 @@ extension Changeset {
           key == .insertedElements
           ? newSectionProblem(path[0], movedTo: movedTo)
           : oldSectionProblem(path[0], movedFrom: movedFrom)
-        if let problem { throw violation(codingPath, format(path), problem) }
+        if let problem { throw violation(codingPath(), format(path), problem) }
         if key == .reloadedElements && deleted.contains(path) {
-          throw violation(codingPath, format(path), "is both deleted and reloaded")
+          throw violation(codingPath(), format(path), "is both deleted and reloaded")
         }
       }
     }
   }
 
   private func checkElementMoves() throws(InvariantViolation) {
+    guard !movedElements.isEmpty else { return }
     let movedFrom = Set(movedSections.map(\.from))
     let movedTo = Set(movedSections.map(\.to))
     let deleted = Set(deletedElements)

@@ -315,6 +315,8 @@ struct MirrorPlan {
 
   /// For each new section, the old section it continues, or `nil` when inserted or reloaded.
   var newToOld: [Int?]
+  /// Where the positions of the changeset go (it fits the counts).
+  let positions: ChangesetPositions
   /// The element changes of each touched surviving section, by old index.
   var elements: [Int: Arrivals] = [:]
 
@@ -385,11 +387,13 @@ struct MirrorPlan {
       leaving.insert(move.from)
       arriving.insert(move.to)
     }
-    let reloadSlots = SlotMap(
-      removedRanges: changeset.deletedSectionRanges, fixedRanges: changeset.insertedSectionRanges)
+    // Where each section goes is the follower's to say; it takes the changeset as it is, so its
+    // reload destinations are checked here.
+    let positions = ChangesetPositions(changeset)
+    self.positions = positions
     for section in reloaded {
-      let destination = reloadSlots.destination(of: section)
-      guard destination < newSections, !arriving.contains(destination) else {
+      let destination = positions.newSection(ofOld: section) ?? -1
+      guard destination >= 0, destination < newSections, !arriving.contains(destination) else {
         throw fail(
           "reloadedSections", "\(section)",
           "its destination \(destination) is out of range or taken by an insert or a move")
@@ -398,23 +402,20 @@ struct MirrorPlan {
     }
     var newToOld = [Int?](repeating: nil, count: newSections)
     var oldToNew = [Int: Int]()
-    for move in changeset.movedSections {
-      newToOld[move.to] = move.from
-      oldToNew[move.from] = move.to
-    }
-    let slots = SlotMap(
-      removedRanges: Array(leaving.rangeView), fixedRanges: Array(arriving.rangeView))
-    var rank = 0
-    for old in 0..<oldSections where !leaving.contains(old) {
-      let new = slots.slot(rank: rank)
+    for old in 0..<oldSections where !deleted.contains(old) && !reloaded.contains(old) {
+      guard let new = positions.newSection(ofOld: old) else { continue }
       newToOld[new] = old
       oldToNew[old] = new
-      rank += 1
     }
     self.newToOld = newToOld
 
     // Elements, in old coordinates.
-    var removedPaths = Set<IndexPath>()
+    /// Two integers, hashed faster than an `IndexPath`.
+    struct Path: Hashable {
+      var section: Int
+      var item: Int
+    }
+    var removedPaths = Set<Path>()
     func leaveOld(_ path: IndexPath, _ field: String) throws -> (section: Int, item: Int) {
       guard path.count == 2 else {
         throw fail(field, "\(path)", "an element path has two components, [section, element]")
@@ -432,26 +433,29 @@ struct MirrorPlan {
           field, format(path),
           "element \(item) is out of range 0..<\(oldCounts[section]) of old section \(section)")
       }
-      guard removedPaths.insert(path).inserted else {
+      guard removedPaths.insert(Path(section: section, item: item)).inserted else {
         throw fail(field, format(path), "the element leaves twice (deleted, reloaded or moved)")
       }
       elements[section, default: Arrivals()].removed.append(item)
       return (section, item)
     }
-    var arrivals: [(section: Int, item: Int, source: Source, field: String, text: String)] = []
-    func arriveNew(_ path: IndexPath, _ field: String, _ source: Source, _ text: String) throws {
+    var arrivals: [(section: Int, item: Int, source: Source)] = []
+    // `text` is formatted only for an error: formatting every path cost more than the rest.
+    func arriveNew(
+      _ path: IndexPath, _ field: String, _ source: Source, _ text: @autoclosure () -> String
+    ) throws {
       guard path.count == 2 else {
         throw fail(field, "\(path)", "an element path has two components, [section, element]")
       }
       let (section, item) = (path[0], path[1])
       guard section >= 0 && section < newSections, let old = newToOld[section] else {
         throw fail(
-          field, text,
+          field, text(),
           "section \(section) is out of the new range 0..<\(newSections), or inserted or reloaded "
             + "whole")
       }
-      guard item >= 0 else { throw fail(field, text, "element \(item) is negative") }
-      arrivals.append((old, item, source, field, text))
+      guard item >= 0 else { throw fail(field, text(), "element \(item) is negative") }
+      arrivals.append((old, item, source))
     }
     for path in changeset.deletedElements { _ = try leaveOld(path, "deletedElements") }
     let destinations = changeset.reloadedElementDestinations

@@ -6,8 +6,9 @@
 /// It is how a collection view lays out what survives a batch, and how it computes where a
 /// reload lands (`Docs/Batching.md`, rule B3: `removed` = the explicit deletes,
 /// `fixed` = the explicit inserts). Run backwards (`removed` = the inserts, `fixed` = the
-/// deletes) it maps a new position back to the old one. The batch reducer, the selection remap
-/// and ``Changeset/apply(to:insertedSection:newElement:newSectionCount:)`` all use this one implementation.
+/// deletes) it maps a new position back to the old one. It is the arithmetic under
+/// ``ChangesetPositions`` (which follows a whole changeset) and under the batch reducer's reload
+/// destinations.
 ///
 /// Positions are kept as sorted ranges, so a changeset's section sets cost their number of ranges,
 /// never their width; arithmetic wraps instead of trapping, so garbage in gives garbage out, not a
@@ -99,41 +100,5 @@ struct SlotMap {
     }
     guard low > 0 else { return rank }
     return rank &+ fixedBefore[low - 1] &+ (fixed[low - 1].upperBound &- fixed[low - 1].lowerBound)
-  }
-
-  /// Up to how many positions, removed and fixed together, ``destination(of:removedAscending:fixedAscending:)``
-  /// scanning them is cheaper than building a map.
-  static let scanLimit = 32
-
-  /// The new position of the old position `old`, which must not be in `removed`: what
-  /// `SlotMap(removed: removed, fixed: fixed).destination(of: old)` answers, by scanning the
-  /// positions instead of building the map (no allocation).
-  ///
-  /// - Parameters:
-  ///   - removed: old positions that leave, ascending without duplicates.
-  ///   - fixed: new positions taken by arrivals, ascending without duplicates.
-  /// - Complexity: O(r + f); for a few positions (see ``scanLimit``).
-  static func destination(
-    of old: Int, removedAscending removed: [Int], fixedAscending fixed: [Int]
-  ) -> Int {
-    var rank = old
-    for position in removed {
-      guard position < old else { break }
-      rank &-= 1
-    }
-    // The `rank`-th new position no arrival takes.
-    var destination = rank
-    for position in fixed {
-      guard position <= destination else { break }
-      destination &+= 1
-    }
-    return destination
-  }
-
-  /// The new positions of `olds`, ascending old positions none of which is in `removed`.
-  ///
-  /// - Complexity: O(n log f + n log r); one binary search each.
-  func destinations(ofAscending olds: [Int]) -> [Int] {
-    olds.map(destination(of:))
   }
 }

@@ -3,8 +3,8 @@ import Foundation
 /// Per-element named actions of ``ActionHandler`` sections.
 extension Coordinator {
   /// The actions the element at `indexPath` offers; empty when its section is not an
-  /// ``ActionHandler``. Traps when the path is out of range (``actions(at:)-(ElementReference)``
-  /// throws instead).
+  /// ``ActionHandler``. Traps when the path is out of range (resolve input from outside with
+  /// ``indexPath(for:)``, which throws instead).
   public func actions(at indexPath: IndexPath) -> [ElementAction] {
     let (section, index) = current.locate(indexPath)
     return (section as? any ActionHandler)?.actions(at: index) ?? []
@@ -14,7 +14,7 @@ extension Coordinator {
   /// action that takes one (``ElementAction/argumentLabel``: "rename" to a new name).
   ///
   /// Changes the action makes to the model reach the adapter as a normal changeset. Traps when
-  /// the path is out of range (``performAction(_:at:argument:)-(_,ElementReference,_)`` throws
+  /// the path is out of range (resolve input from outside with ``indexPath(for:)``, which throws
   /// instead).
   ///
   /// - Returns: whether the element offers that action and it was performed: `false` for an

@@ -25,7 +25,7 @@ extension Coordinator {
       return
     }
     reduceSingle()
-    if reducerRole != .open { startReducer() }
+    if case .empty = batchDraft { startReducer() }
     batchReducer.apply(diff, inSection: section)
   }
 }

@@ -98,7 +98,7 @@ extension Coordinator {
     // while the presented state is being written.
     let storage = presented.takeCounts()
     presented = PresentedState(mapping: mapping, countsIn: consume storage)
-    presentedIsStale = false
+    if presentedIsStale { setDraft(.reload(presentedIsStale: false)) }
     // What was selected while the reload was owed, in sections that have since left the tree.
     handlers.selection.forgetSections(notIn: presented.sections)
     let (left, joined) = handlers.editing.reset(shown: presented.sections)

@@ -20,7 +20,11 @@ extension Coordinator {
   func coverElementEvents(of sections: [any Section]) {
     // Ignored until the batch ends: the reducer reads the sections as inserted, or the batch is
     // a reload.
-    guard depth > 0, reducerRole == .open || needsReload else { return }
+    guard depth > 0 else { return }
+    switch batchDraft {
+    case .reducing, .reload: break
+    case .empty, .single: return
+    }
     var checked: AnyObject?
     for section in sections {
       guard let link = section.updateDelegate as? ChildLink, link.childObject === section,

@@ -3,14 +3,16 @@ import Foundation
 /// An element named by what a caller has: the index path the adapter shows, its section and its
 /// index there, or its identity.
 ///
-/// The coordinator's methods that take one never trap on it: when it names nothing the adapter
-/// shows (input that arrived late, from a client one changeset behind, say), they throw an
-/// ``ElementLookupError`` that says why, and change nothing.
+/// Input from outside is resolved with ``Coordinator/indexPath(for:)`` (or, for an adapter reading
+/// the model, ``Coordinator/element(_:)``), which never trap on it: when it names nothing the
+/// adapter shows (input that arrived late, from a client one changeset behind, say), they throw an
+/// ``ElementLookupError`` that says why. The path they return goes to the coordinator's index-path
+/// API.
 ///
 /// ```swift
-/// try coordinator.select(.indexPath([1, 4]))            // a path a client sent
-/// try coordinator.select(.element(in: today, at: 0))    // the section object and its index
-/// try coordinator.select(.id(task.id, in: today))       // an `Identifiable` element
+/// coordinator.userDidSelect(try coordinator.indexPath(for: .indexPath([1, 4])))          // a client's path
+/// coordinator.userDidSelect(try coordinator.indexPath(for: .element(in: today, at: 0)))  // section, index
+/// coordinator.userDidSelect(try coordinator.indexPath(for: .id(task.id, in: today)))     // by identity
 /// ```
 public enum ElementReference {
   /// The element the adapter shows at this global `[section, element]` path.
@@ -133,9 +135,30 @@ extension Coordinator {
   }
 
   /// The global index path at which the adapter shows the element `reference` names, or the
-  /// reason it shows none; never traps.
+  /// reason it shows none; never traps. The one way to take input from outside (a client, a
+  /// script, a command typed while the list changes): resolve it here, then hand the path to the
+  /// index-path API (``select(_:)``, ``performAction(_:at:argument:)``, …), which traps on a path
+  /// the adapter does not show.
+  ///
+  /// ```swift
+  /// do {
+  ///   coordinator.userDidSelect(try coordinator.indexPath(for: .id(message.taskID, in: today)))
+  /// } catch {
+  ///   reply(.rejected(error.description))   // nothing changed
+  /// }
+  /// ```
+  ///
+  /// Inside a batch that has changed the model, or inside ``ViewAdapter/apply(_:from:updateData:)``
+  /// before `updateData`, it throws ``ElementLookupError/batchInProgress``: the adapter still
+  /// shows the old state, and a section's handler handed the path would read another element
+  /// (`self[index]`), or none. Take such input between batches, or after `updateData`; an adapter
+  /// that reads inside `apply` uses ``element(_:)`` or ``indexPath(for:in:)``.
+  ///
+  /// - Complexity: O(1) for a path; O(d) for a section d levels deep; plus the id lookup.
   public func indexPath(for reference: ElementReference) throws(ElementLookupError) -> IndexPath {
-    try shownPath(reference)
+    let path = try shownPath(reference)
+    guard !isFollowingChanges && !hasPendingCommit else { throw .batchInProgress }
+    return path
   }
 
   // MARK: Resolving
@@ -172,7 +195,7 @@ extension Coordinator {
       }
       return IndexPath(item: index, section: shown)
     case .id(let id, let section):
-      guard !isFollowingChanges && pendingCommit == nil else {
+      guard !isFollowingChanges && !hasPendingCommit else {
         throw .batchInProgress
       }
       guard let identifying = section as? any IdentifiableElementsSection else {
@@ -191,89 +214,22 @@ extension Coordinator {
   /// Where the element the adapter shows at `indexPath` (in range) is in the model, followed
   /// through the open batch or the changeset being applied; `nil` when it was deleted.
   func followedToModel(_ indexPath: IndexPath) -> (section: any Section, index: Int)? {
-    if let moved = applyingMovesAcross[indexPath], reducerRole != .open {
-      return (mapping.section(at: moved[0]), moved[1])
-    }
     let followed: IndexPath?
-    if reducerRole == .open || reducerRole == .applying {
-      followed = batchReducer.newPath(ofOld: indexPath)
-    } else {
-      followed = (singleChange ?? applyingSingle)?.newPath(ofOld: indexPath)
+    switch batchDraft {
+    case .reducing: followed = batchReducer.newPath(ofOld: indexPath)
+    case .single(let single): followed = single.newPath(ofOld: indexPath)
+    case .empty, .reload:
+      switch pendingFollower {
+      case .reducer:
+        if let moved = applyingMovesAcross[indexPath] {
+          return (mapping.section(at: moved[0]), moved[1])
+        }
+        followed = batchReducer.newPath(ofOld: indexPath)
+      case .single(let single): followed = single.newPath(ofOld: indexPath)
+      case .dropped, nil: followed = nil
+      }
     }
     guard let found = followed else { return nil }
     return (mapping.section(at: found[0]), found[1])
-  }
-
-  // MARK: Input that may be late
-
-  /// The path of `reference` as the adapter shows it, for input that reaches a section's handler:
-  /// throws ``ElementLookupError/batchInProgress`` while a batch has changed the model and the
-  /// adapter does not show it yet, since the handler would be handed an index of the model
-  /// (where `self[index]` may be another element, or none) for an element of the view.
-  func inputPath(_ reference: ElementReference) throws(ElementLookupError) -> IndexPath {
-    let path = try shownPath(reference)
-    guard !isFollowingChanges && pendingCommit == nil else { throw .batchInProgress }
-    return path
-  }
-
-  /// ``select(_:)-(IndexPath)`` for input from outside: throws instead of trapping when
-  /// `reference` names no element the adapter shows, and changes nothing then. Like every form
-  /// below that reaches a section's handler, it throws ``ElementLookupError/batchInProgress``
-  /// inside a batch that has changed the model (or inside `apply` before `updateData`).
-  @discardableResult
-  public func select(_ reference: ElementReference) throws(ElementLookupError) -> Bool {
-    select(try inputPath(reference))
-  }
-
-  /// ``deselect(_:)-(IndexPath)`` for input from outside; throws instead of trapping.
-  @discardableResult
-  public func deselect(_ reference: ElementReference) throws(ElementLookupError) -> Bool {
-    deselect(try inputPath(reference))
-  }
-
-  /// ``isSelected(_:)-(IndexPath)`` for input from outside; throws instead of trapping.
-  public func isSelected(_ reference: ElementReference) throws(ElementLookupError) -> Bool {
-    isSelected(try shownPath(reference))
-  }
-
-  /// ``shouldSelect(_:)-(IndexPath)`` for input from outside; throws instead of trapping.
-  public func shouldSelect(_ reference: ElementReference) throws(ElementLookupError) -> Bool {
-    shouldSelect(try inputPath(reference))
-  }
-
-  /// ``shouldHighlight(_:)-(IndexPath)`` for input from outside; throws instead of trapping.
-  public func shouldHighlight(_ reference: ElementReference) throws(ElementLookupError) -> Bool {
-    shouldHighlight(try inputPath(reference))
-  }
-
-  /// ``shouldDeselect(_:)-(IndexPath)`` for input from outside; throws instead of trapping.
-  public func shouldDeselect(_ reference: ElementReference) throws(ElementLookupError) -> Bool {
-    shouldDeselect(try inputPath(reference))
-  }
-
-  /// ``actions(at:)-(IndexPath)`` for input from outside; throws instead of trapping.
-  public func actions(at reference: ElementReference) throws(ElementLookupError)
-    -> [ElementAction]
-  {
-    actions(at: try inputPath(reference))
-  }
-
-  /// ``performAction(_:at:argument:)-(_,IndexPath,_)`` for input from outside; throws instead of
-  /// trapping.
-  @discardableResult
-  public func performAction(
-    _ name: String, at reference: ElementReference, argument: String? = nil
-  ) throws(ElementLookupError) -> Bool {
-    performAction(name, at: try inputPath(reference), argument: argument)
-  }
-
-  /// ``canMove(_:)-(IndexPath)`` for input from outside; throws instead of trapping.
-  public func canMove(_ reference: ElementReference) throws(ElementLookupError) -> Bool {
-    canMove(try inputPath(reference))
-  }
-
-  /// ``allowsEditing(_:)-(IndexPath)`` for input from outside; throws instead of trapping.
-  public func allowsEditing(_ reference: ElementReference) throws(ElementLookupError) -> Bool {
-    allowsEditing(try inputPath(reference))
   }
 }

@@ -18,9 +18,7 @@ extension Coordinator {
   /// Notes `moves` for the batch about to open, when it is a batch of its own: no batch open, no
   /// changeset being applied, an adapter attached and no reload owed. Dropped otherwise.
   func expectMovesAcross(_ moves: [ElementMoveAcross]) {
-    guard depth == 0, state == .idle, !batchHasEvents, adapter != nil, !needsReload,
-      !presentedIsStale
-    else { return }
+    guard case .idle = phase, adapter != nil else { return }
     expectedMovesAcross = moves
   }
 

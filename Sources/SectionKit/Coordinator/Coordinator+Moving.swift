@@ -58,7 +58,7 @@ extension Coordinator {
   @discardableResult
   public func moveElement(from: IndexPath, to: IndexPath) -> Bool {
     precondition(
-      state == .idle && depth == 0,
+      state == .idle,
       "Coordinator.moveElement(from:to:): called while a batch is open or a changeset is being "
         + "applied; report adapter moves between batches")
     _ = current.locate(from)
@@ -97,8 +97,7 @@ extension Coordinator {
     }
     handlers.lastMoveAccepted = false
     dropSelectionForReload()
-    needsReload = true
-    dropBatchEvents()
+    oweReload()
     return true
   }
 }

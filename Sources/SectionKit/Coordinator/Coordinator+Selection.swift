@@ -17,7 +17,7 @@ extension Coordinator {
   }
 
   /// The most recently selected element, if it is still selected: by the adapter
-  /// (``select(_:)-(IndexPath)``) or by its section (``SelectionHandler/select(index:)``; the last
+  /// (``userDidSelect(_:)``), by program code (``selectElement(at:)``) or by its section (``SelectionHandler/select(index:)``; the last
   /// index of ``SelectionHandler/selectAll()``). It follows the element through changesets;
   /// `nil` once that element is deselected or deleted, even if others stay selected.
   ///
@@ -84,15 +84,14 @@ extension Coordinator {
     return handler.shouldDeselect(at: index)
   }
 
-  /// The user selected the element at `indexPath` in the adapter's view.
+  /// The user selected the element at `indexPath` in the adapter's view: what an adapter calls
+  /// from its view's selection callback, once the view shows the element selected.
   ///
   /// Asks the section (``SelectionHandler/shouldSelect(at:)``); when it agrees, the element is
   /// selected and the section hears ``SelectionHandler/didSelect(at:)``. In a single-selection
   /// section the previous element is deselected first: the section hears `didDeselect` and the
   /// adapter `coordinator(_:didDeselect:)` (it did not initiate that). The adapter is not told of
-  /// the selection it reported itself; when program code calls this and the adapter's view does
-  /// not show the element selected (``ViewAdapter/showsSelected(_:)`` answers `false`), the adapter
-  /// is told of it.
+  /// the selection it reported itself. Program code selects with ``selectElement(at:)``.
   ///
   /// Each handler call gets the element's index as it is at the time of that call: when an
   /// earlier call changed the model (a `didDeselect` that removes its element, say), later ones
@@ -104,35 +103,96 @@ extension Coordinator {
   ///   change: as a changeset, or through ``ViewAdapter/coordinator(_:didDeselect:)``.
   /// - Complexity: O(s) for s elements selected in the section (plus what the handlers do).
   @discardableResult
-  public func select(_ indexPath: IndexPath) -> Bool {
-    let (section, index) = current.locate(indexPath)
-    guard let handler = section as? any SelectionHandler else { return false }
-    if handlers.selection.contains(section, index) { return true }
-    guard handler.shouldSelect(at: index) else { return false }
-    // Called by program code when the view does not show it yet (see ViewAdapter.showsSelected).
-    let fromProgram = adapter?.showsSelected(indexPath) == false
-    insertSelection(handler, index: index, reportSelection: fromProgram)
-    return true
+  public func userDidSelect(_ indexPath: IndexPath) -> Bool {
+    select(indexPath, tellingAdapter: false, #function)
   }
 
-  /// The user deselected the element at `indexPath` in the adapter's view.
+  /// The user deselected the element at `indexPath` in the adapter's view: what an adapter
+  /// calls from its view's deselection callback.
   ///
   /// Asks the section (``SelectionHandler/shouldDeselect(at:)``); when it agrees, the element
-  /// leaves the selection and the section hears ``SelectionHandler/didDeselect(at:)``. The adapter
-  /// is told only when its view still shows the element selected (program code called this; see
-  /// ``ViewAdapter/showsSelected(_:)``).
+  /// leaves the selection and the section hears ``SelectionHandler/didDeselect(at:)``. The
+  /// adapter is not told. Program code deselects with ``deselectElement(at:)``.
   ///
   /// - Returns: whether the element is deselected afterwards. When `false` the adapter must keep
   ///   showing it selected.
   @discardableResult
+  public func userDidDeselect(_ indexPath: IndexPath) -> Bool {
+    deselect(indexPath, tellingAdapter: false, #function)
+  }
+
+  /// Program code selects the element at `indexPath`, as the user would: the section is asked
+  /// and told as in ``userDidSelect(_:)``, and the adapter hears it
+  /// (``ViewAdapter/coordinator(_:didSelect:)``) unless its view already shows the element
+  /// selected (``ViewAdapter/showsSelected(_:)`` answers `true`).
+  ///
+  /// - Returns: whether the selection was accepted (see ``userDidSelect(_:)``).
+  /// - Complexity: O(s) for s elements selected in the section (plus what the handlers do).
+  @discardableResult
+  public func selectElement(at indexPath: IndexPath) -> Bool {
+    select(indexPath, tellingAdapter: adapter?.showsSelected(indexPath) != true, #function)
+  }
+
+  /// Program code deselects the element at `indexPath`: the section is asked and told as in
+  /// ``userDidDeselect(_:)``, and the adapter hears it
+  /// (``ViewAdapter/coordinator(_:didDeselect:)``) unless its view already shows the element
+  /// deselected (``ViewAdapter/showsSelected(_:)`` answers `false`).
+  ///
+  /// - Returns: whether the element is deselected afterwards.
+  @discardableResult
+  public func deselectElement(at indexPath: IndexPath) -> Bool {
+    deselect(indexPath, tellingAdapter: adapter?.showsSelected(indexPath) != false, #function)
+  }
+
+  /// Selects the element at `indexPath`, for the adapter's view or for program code: the
+  /// adapter is told when its view does not show the element selected yet
+  /// (``ViewAdapter/showsSelected(_:)`` answers `false`).
+  ///
+  /// - Returns: whether the selection was accepted.
+  @available(
+    *, deprecated,
+    message:
+      "say who acts: userDidSelect(_:) for the view's report, selectElement(at:) for program code"
+  )
+  @discardableResult
+  public func select(_ indexPath: IndexPath) -> Bool {
+    select(indexPath, tellingAdapter: adapter?.showsSelected(indexPath) == false, #function)
+  }
+
+  /// Deselects the element at `indexPath`, for the adapter's view or for program code: the
+  /// adapter is told when its view still shows the element selected.
+  ///
+  /// - Returns: whether the element is deselected afterwards.
+  @available(
+    *, deprecated,
+    message:
+      "say who acts: userDidDeselect(_:) for the view's report, deselectElement(at:) for program code"
+  )
+  @discardableResult
   public func deselect(_ indexPath: IndexPath) -> Bool {
-    let (section, index) = current.locate(indexPath)
+    deselect(indexPath, tellingAdapter: adapter?.showsSelected(indexPath) == true, #function)
+  }
+
+  /// Selects the element at `indexPath`; the adapter hears it when `tellingAdapter`. A path out
+  /// of range traps, naming `operation`.
+  func select(_ indexPath: IndexPath, tellingAdapter: Bool, _ operation: String) -> Bool {
+    let (section, index) = current.locate(indexPath, operation)
+    guard let handler = section as? any SelectionHandler else { return false }
+    if handlers.selection.contains(section, index) { return true }
+    guard handler.shouldSelect(at: index) else { return false }
+    insertSelection(handler, index: index, reportSelection: tellingAdapter)
+    return true
+  }
+
+  /// Deselects the element at `indexPath`; the adapter hears it when `tellingAdapter`. A path out
+  /// of range traps, naming `operation`.
+  func deselect(_ indexPath: IndexPath, tellingAdapter: Bool, _ operation: String) -> Bool {
+    let (section, index) = current.locate(indexPath, operation)
     guard let handler = section as? any SelectionHandler,
       handlers.selection.contains(section, index)
     else { return true }
     guard handler.shouldDeselect(at: index) else { return false }
-    let fromProgram = adapter?.showsSelected(indexPath) == true
-    removeSelection(handler, indexes: [index], report: fromProgram)
+    removeSelection(handler, indexes: [index], report: tellingAdapter)
     return true
   }
 
@@ -352,7 +412,7 @@ extension Coordinator {
   ///   sections inside a batch.
   func presentedIndex(of section: any Section) -> Int? {
     let state = current
-    if !batchHasEvents && !needsReload && pendingCommit == nil {
+    if presentsModel {
       guard let index = mapping.sectionOffset(for: section),
         index < state.sections.count, state.sections[index] === section
       else { return nil }

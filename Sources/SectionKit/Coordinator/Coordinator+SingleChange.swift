@@ -107,97 +107,89 @@ final class UpdateDataCallback {
 
 extension Coordinator {
   /// Whether a batch of one element change, bracketed by the mapping alone, can be handed to the
-  /// adapter at once by ``applyOwnBatch(_:inSection:)``: the coordinator is between batches
-  /// (so no event is recorded and no changeset is pending: `flush()` ran to its end), an adapter
-  /// is attached, and nothing is owed (no reload, no handler or adapter notification, no move of
-  /// the adapter's awaited).
+  /// adapter at once by ``applyOwnBatch(_:inSection:)``: the coordinator is `idle` (so no event
+  /// is recorded and no changeset is pending: `flush()` ran to its end), an adapter is attached,
+  /// and nothing is owed (no handler or adapter notification, no move of the adapter's awaited).
   var appliesOwnBatchAtOnce: Bool {
-    state == .idle && depth == 0 && adapter != nil && !needsReload
-      && handlers.expectedMove == nil && handlers.notifications.isEmpty
+    guard case .idle = phase else { return false }
+    return adapter != nil && handlers.expectedMove == nil && handlers.notifications.isEmpty
       && handlers.adapterNotifications.isEmpty && coveredLinks.isEmpty
   }
 
   /// A batch of one element change, bracketed by the mapping alone, while
   /// ``appliesOwnBatchAtOnce`` holds: what `mappingBatchBegan()`, `record(_:)` and
-  /// `mappingBatchEnded()` do then (the checks of ``recordSingle(_:)``, then `flush()` of a
-  /// ``SingleChange``), without recording the change first. What the adapter changes while it
-  /// applies the changeset is delivered by `flush()` after it, as `flush()` would.
+  /// `mappingBatchEnded()` do then (the checks of ``recordSingle(_:inSection:)``, then `flush()`
+  /// of a ``SingleChange``), without recording the change first. What the adapter changes while
+  /// it applies the changeset is delivered by `flush()` after it, as `flush()` would.
   func applyOwnBatch(_ change: ElementChange, inSection section: Int) {
     let event = SectionProviderMapping.Event.element(change, inSection: section)
     BatchReducer.checkSectionPosition(
       section, inclusive: false, count: presented.counts.count, event)
     BatchReducer.check(change, count: presented.counts[section], event: event)
-    state = .applying
+    phase = .delivering(Delivery(batch: OpenBatch()))
     let single = SingleChange(change: change, section: section)
     let commit = single.commit(oldCount: presented.counts[section], spare: &spareArrays)
     if commit.changeset.isEmpty {
       applyCommit(commit)
     } else {
-      applyingSingle = single
-      let changeset = commit.changeset
-      pendingCommit = consume commit
       batchEvents = BatchEvents(first: event)
-      isCallingAdapter = true
-      callApply(adapter!, consume changeset)
-      isCallingAdapter = false
-      retireKeptCallback()
-      commitPending()
+      deliver(consume commit, following: .single(single), to: adapter!)
       batchEvents = BatchEvents()
     }
-    if batchHasEvents || needsReload || !handlers.notifications.isEmpty
+    // Owed now: what the adapter (or a late handler) changed while it applied.
+    let owed =
+      batchHasEvents || needsReload || !handlers.notifications.isEmpty
       || !handlers.adapterNotifications.isEmpty
-    {
-      // Owed now: what the adapter (or a late handler) changed while it applied.
-      state = .idle
-      flush()
-      return
-    }
-    state = depth > 0 ? .batching : .idle
-    checkInvariants()
+    endDelivery()
+    if owed { flush() } else { checkInvariants() }
   }
 
-  /// Records `event`, the first of a batch, as a ``SingleChange`` when it is an element change,
-  /// with the checks the reducer makes on a first event; returns whether it did.
-  func recordSingle(_ event: SectionProviderMapping.Event) -> Bool {
-    guard reducerRole != .open, singleChange == nil, case .element(let change, let section) = event
-    else { return false }
+  /// Records the first event of a batch, an element change, as a ``SingleChange``, with the
+  /// checks the reducer makes on a first event.
+  func recordSingle(_ change: ElementChange, inSection section: Int) {
     let counts = presented.counts
+    let event = SectionProviderMapping.Event.element(change, inSection: section)
     BatchReducer.checkSectionPosition(section, inclusive: false, count: counts.count, event)
     BatchReducer.check(change, count: counts[section], event: event)
-    singleChange = SingleChange(change: change, section: section)
-    return true
+    setDraft(.single(SingleChange(change: change, section: section)))
   }
 
   /// Starts the reducer with the recorded single change, when there is one: a second event
   /// arrived.
   func reduceSingle() {
-    guard let single = singleChange.take() else { return }
+    guard let single = singleChange else { return }
+    setDraft(.empty)
     startReducer()
     batchReducer.apply(single.event)
   }
 
-  /// Reads the recorded single change off, dropping it; keeps it, when the changeset is not
-  /// empty, until `updateData`, to follow the adapter's paths to the model.
-  func takeSingle() -> (PresentedState.Commit, BatchEvents) {
-    let single = singleChange.take()!
-    let commit = single.commit(oldCount: presented.counts[single.section], spare: &spareArrays)
-    if !commit.changeset.isEmpty { applyingSingle = single }
-    return (commit, BatchEvents(first: single.event))
-  }
-
   /// Whether the open batch has recorded an event (in a reducer or as a single change).
-  var batchHasEvents: Bool { reducerRole == .open || singleChange != nil }
+  var batchHasEvents: Bool {
+    switch batchDraft {
+    case .single, .reducing: return true
+    case .empty, .reload: return false
+    }
+  }
 
   /// Whether the adapter's paths must be followed to the model: a batch is open with events, or
   /// a changeset is being applied and the adapter has not called `updateData`.
   var isFollowingChanges: Bool {
-    batchHasEvents || reducerRole == .applying || applyingSingle != nil
+    if batchHasEvents { return true }
+    switch pendingFollower {
+    case .reducer, .single: return true
+    case .dropped, nil: return false
+    }
   }
 
   /// Drops the events of the open batch (a reload supersedes them).
   func dropBatchEvents() {
-    if reducerRole == .open { retireReducer() }
-    singleChange = nil
+    switch batchDraft {
+    case .reducing:
+      retireReducer()
+      setDraft(.empty)
+    case .single: setDraft(.empty)
+    case .empty, .reload: break
+    }
     expectedMovesAcross = nil
   }
 
@@ -219,7 +211,7 @@ extension Coordinator {
   /// array; when the adapter kept the changeset, it allocates the buffer the next single change
   /// would have allocated.
   func keepSpareArray(of changeset: consuming Changeset) {
-    guard pendingCommit == nil else { return }
+    guard !hasPendingCommit else { return }
     var paths: [IndexPath] = []
     var moves: [Changeset.Move] = []
     switch changeset.storage {

@@ -49,28 +49,45 @@ public final class Coordinator {
   /// The root of the tree.
   public private(set) var sectionProvider: any SectionProvider
   /// The mapping that flattens the tree; its delegate is this coordinator.
-  // `mapping` and `adapter` skip Swift's dynamic exclusivity checks as the properties below do
-  // (every event reads `mapping`, every batch `adapter`): 8.3% of the instructions of
-  // `sectionkit-bench churn` with the mapping's `delegate` (callgrind, release: 5.04 G unchecked,
-  // 5.50 G checked). Only assignments write them.
+  // `mapping` and `adapter` skip the exclusivity checks as the properties below (every event and
+  // every batch read them).
   @exclusivity(unchecked) public private(set) var mapping: SectionProviderMapping
 
   /// The adapter shown the tree. Setting one makes it reload; `nil` detaches the current one.
   @exclusivity(unchecked) public var adapter: (any ViewAdapter)? {
     didSet {
       guard adapter !== oldValue else { return }
-      if adapter != nil { scheduleReload() }
+      if adapter != nil {
+        scheduleReload()
+      } else if batchHasEvents {
+        // What the batch recorded will never be applied: the next adapter reloads.
+        detachFromModel()
+      }
     }
   }
 
-  // The stored properties below skip Swift's dynamic exclusivity checks: each one is touched
-  // several times per event on the hot path, and the checks cost 8.2% of the instructions of
-  // `sectionkit-bench churn` (callgrind, release: 10.66 G with `@exclusivity(unchecked)`, 11.61 G
-  // without, 600,000 single-change batches). Every access is from the coordinator's own methods,
-  // never overlapping (no inout access to them spans a call out).
+  /// What the coordinator is doing now: ``State/idle`` between batches (with or without an
+  /// adapter), ``State/batching`` while a batch is open, ``State/applying`` while it hands out a
+  /// changeset, a reload or the calls owed to handlers and the adapter.
+  public var state: State {
+    switch phase {
+    case .idle, .detached: return .idle
+    case .batching: return .batching
+    case .delivering: return .applying
+    }
+  }
 
-  /// What the coordinator is doing now.
-  @exclusivity(unchecked) public internal(set) var state: State = .idle
+  // The stored properties marked `@exclusivity(unchecked)` skip Swift's dynamic exclusivity
+  // checks: a single change through the coordinator touches them about fourteen times, and in a
+  // build without `@exclusivity(unchecked)` the calls to `swift_beginAccess` from the
+  // coordinator's methods cost about 1,070 instructions a change on their own (more in the
+  // runtime's access set), where the whole change costs 2,170 with them unchecked (callgrind,
+  // release, `sectionkit-bench allocations changes 100000` minus `changes 0`). Every access is
+  // from the coordinator's own methods, never overlapping (no inout access spans a call out).
+
+  /// What the coordinator is doing, with what each state holds: one value, so that no illegal
+  /// combination can be written (see ``CoordinatorPhase``).
+  @exclusivity(unchecked) var phase = CoordinatorPhase.idle
 
   /// The events of the batch being reduced or applied, for diagnostics (empty between batches).
   public var currentBatchEvents: [SectionProviderMapping.Event] { batchEvents.events }
@@ -78,47 +95,34 @@ public final class Coordinator {
   /// an array only when asked for (most adapters never ask).
   @exclusivity(unchecked) var batchEvents = BatchEvents()
 
+  /// The changeset being applied, with what the adapter will show after it, until the adapter
+  /// calls `updateData`: set exactly while ``phase`` is `delivering` inside `apply` with a
+  /// follower (``AdapterCall/apply(_:)``). Beside the phase, not in it: see ``CoordinatorPhase``.
+  @exclusivity(unchecked) var pendingCommit: PresentedState.Commit?
+  /// The moves across sections of ``pendingCommit``'s changeset, old path → new path (empty
+  /// unless its follower is the reducer).
+  @exclusivity(unchecked) var applyingMovesAcross: [IndexPath: IndexPath] = [:]
+
+  // The buffers below live across batches for their storage, outside ``phase``: a payload that
+  // held them would be moved (or copied, when shared) on every change of state.
+
   /// What the adapter shows (or will show once it calls `updateData`).
   @exclusivity(unchecked) var presented: PresentedState
   /// The coordinator's one reducer, in place for every batch; ``reducerRole`` says what it is
   /// doing (see ``ReducerRole``).
   @exclusivity(unchecked) var batchReducer = BatchReducer(presented: PresentedState())
-  /// What ``batchReducer`` is doing now.
-  @exclusivity(unchecked) var reducerRole = ReducerRole.spare
-  /// The open batch's only event so far, when it is an element change: read off without a
-  /// reducer (see `Coordinator+SingleChange.swift`).
-  @exclusivity(unchecked) var singleChange: SingleChange?
   /// Elements the open batch moves between sections (a snapshot apply that is a batch of its
-  /// own): read off as moves where UIKit reads them so (see `Coordinator+MovesAcross.swift`).
-  @exclusivity(unchecked) var expectedMovesAcross: [ElementMoveAcross]?
-  /// The moves across sections of the changeset being applied, old path → new path: the
-  /// reducer, which saw a removal and an insertion, does not know them.
-  @exclusivity(unchecked) var applyingMovesAcross: [IndexPath: IndexPath] = [:]
-  /// The applying reducer (``ReducerRole/applying``) for a changeset read off a
-  /// ``SingleChange``.
-  @exclusivity(unchecked) var applyingSingle: SingleChange?
+  /// own), noted before the batch opens: read off as moves where UIKit reads them so (see
+  /// `Coordinator+MovesAcross.swift`).
+  var expectedMovesAcross: [ElementMoveAcross]?
   /// What the `updateData` closures call, reused while no adapter keeps one.
   @exclusivity(unchecked) var updateDataCallback: UpdateDataCallback?
   /// The arrays of applied single changes that nobody kept, for the next ones.
   @exclusivity(unchecked) var spareArrays = SpareArrays()
-  /// The batch depth: the mapping's open batch (at most one) plus the coordinator's own
-  /// `performBatchUpdates`.
-  @exclusivity(unchecked) var depth = 0
-  /// Whether the adapter is inside `apply` or `reloadData` (selection news wait until it returns).
-  @exclusivity(unchecked) var isCallingAdapter = false
-  /// Whether ``depth`` counts a batch the current mapping opened (and will close).
-  @exclusivity(unchecked) var mappingBatchIsOpen = false
-  /// With no adapter attached: the model changed since ``presented`` was read from it, which
-  /// holds no section meanwhile (a removed section is released when it is removed).
-  @exclusivity(unchecked) var presentedIsStale = false
-  /// A reload is owed to the adapter (invalidate-all, a replaced provider, no adapter attached).
-  @exclusivity(unchecked) var needsReload = false
-  /// The changeset being applied, with what the adapter will show after it.
-  @exclusivity(unchecked) var pendingCommit: PresentedState.Commit?
   /// Selection, editing and moves of the opt-in handlers (see `Coordinator+Selection.swift`).
   @exclusivity(unchecked) var handlers = HandlerState()
   /// The links of the sections inserted in the open batch that drop their element events (see
-  /// `Coordinator+InsertedSections.swift`).
+  /// `Coordinator+InsertedSections.swift`); empty unless a batch is open.
   @exclusivity(unchecked) var coveredLinks: [ChildLink] = []
 
   /// Creates a coordinator for the tree rooted at `sectionProvider`, which becomes the root of a
@@ -146,17 +150,13 @@ public final class Coordinator {
     mapping.delegate = nil
     mapping.detach()
     // The old mapping's open batch, if any, will never be closed here: it no longer counts.
-    if mappingBatchIsOpen {
-      mappingBatchIsOpen = false
-      depth -= 1
-    }
+    forgetMappingBatch()
     let newMapping = SectionProviderMapping(sectionProvider: sectionProvider)
     self.sectionProvider = sectionProvider
     self.mapping = newMapping
     newMapping.delegate = self
     dropBatchEvents()
-    if reducerRole == .applying { retireReducer() }
-    applyingSingle = nil
+    dropFollower()
     batchEvents = BatchEvents()
     dropSelectionForReload()
     scheduleReload()
@@ -233,13 +233,11 @@ extension Coordinator: SectionProviderMappingDelegate {
 
   /// The mapping opened its batch (its root's outermost bracket).
   func mappingBatchBegan() {
-    mappingBatchIsOpen = true
-    beginBatch()
+    beginBatch(ofMapping: true)
   }
 
   /// The mapping closed its batch.
   func mappingBatchEnded() {
-    mappingBatchIsOpen = false
-    endBatch()
+    endBatch(ofMapping: true)
   }
 }

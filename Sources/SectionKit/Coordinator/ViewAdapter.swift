@@ -45,15 +45,17 @@ public protocol ViewAdapter: AnyObject {
   /// - selections and deselections the sections make themselves (`select(index:)`,
   ///   `deselect(index:)`, `selectAll()`, `deselectAll()`, also from inside their handlers);
   /// - the previous element of a single-selection section, deselected when the adapter selects
-  ///   another (``Coordinator/select(_:)-(IndexPath)``);
+  ///   another (``Coordinator/userDidSelect(_:)``);
   /// - after a reload that followed no model change (attaching the adapter), everything still
   ///   selected (a reload after a change clears the coordinator's selection too).
   ///
   /// These calls are made between changesets, never inside ``apply(_:from:updateData:)``, with
   /// index paths in the current coordinates (what ``Coordinator/numberOfElements(inSection:)``
   /// answers at the time of the call). The adapter is never told of the selections and
-  /// deselections it reported itself through ``Coordinator/select(_:)-(IndexPath)`` and
-  /// ``Coordinator/deselect(_:)-(IndexPath)`` when they succeed (they return `true`).
+  /// deselections it reported itself through ``Coordinator/userDidSelect(_:)`` and
+  /// ``Coordinator/userDidDeselect(_:)`` when they succeed (they return `true`); it is told of
+  /// program code's ``Coordinator/selectElement(at:)`` and ``Coordinator/deselectElement(at:)``
+  /// unless it says its view already shows the change.
   func coordinator(_ coordinator: Coordinator, didSelect indexPaths: [IndexPath])
 
   /// The coordinator deselected these elements, in the coordinates the adapter shows now. See
@@ -63,11 +65,13 @@ public protocol ViewAdapter: AnyObject {
   /// Whether the adapter's view shows the element at `indexPath` selected, or `nil` when the
   /// adapter does not say (the default).
   ///
-  /// The coordinator asks when ``Coordinator/select(_:)-(IndexPath)`` or ``Coordinator/deselect(_:)-(IndexPath)`` is
-  /// called: a view reports the user's selection after showing it, so when the view does not show
-  /// the change yet, the call came from program code and the adapter is told of it
-  /// (``coordinator(_:didSelect:)``, ``coordinator(_:didDeselect:)``). An adapter that answers
-  /// `nil` is never told of those calls. `indexPath` is an element the coordinator presents.
+  /// The coordinator asks when program code selects or deselects
+  /// (``Coordinator/selectElement(at:)``, ``Coordinator/deselectElement(at:)``): the adapter is
+  /// told of the change (``coordinator(_:didSelect:)``, ``coordinator(_:didDeselect:)``) unless
+  /// its view already shows it. The deprecated ``Coordinator/select(_:)`` and
+  /// ``Coordinator/deselect(_:)``, which do not say who calls, tell it only when it
+  /// answers that its view does not show the change yet (`nil`: never). `indexPath` is an element
+  /// the coordinator presents.
   func showsSelected(_ indexPath: IndexPath) -> Bool?
 }
 

@@ -24,13 +24,17 @@
 ///
 /// A node is a description, not a section: creating one costs an array of its elements or
 /// children, and nothing is emitted until a render.
+///
+/// A section that needs a header or behaviour names its own ``ArraySection`` subclass, which the
+/// tree creates, and a closure that hands it the values of each render (see
+/// ``init(id:elements:as:configure:)``).
 public struct SectionNode<Element> {
   /// The node's identity among its siblings.
   public let id: AnyHashable
   let content: Content
 
   enum Content {
-    case section([Element])
+    case section([Element], SectionFactory<Element>?)
     case group([SectionNode])
     case segmented(selected: AnyHashable, [SectionNode])
   }
@@ -42,7 +46,55 @@ public struct SectionNode<Element> {
   /// reported.
   public init(id: some Hashable, elements: some Sequence<Element>) {
     self.id = AnyHashable(id)
-    content = .section(Array(elements))
+    content = .section(Array(elements), nil)
+  }
+
+  /// A section of your own type `type` presenting `elements`: a subclass of ``ArraySection``
+  /// with a header, handlers (``SelectionHandler``, ``EditingHandler``, ``MoveHandler``,
+  /// ``ActionHandler``, ``DisplayHandler``), a layout — whatever an ``ArraySection`` subclass
+  /// can have.
+  ///
+  /// ```swift
+  /// final class Column: ArraySection<Card>, SelectionHandler, EditingHandler, MoveHandler {
+  ///   var title = ""
+  ///   var onMove: (Int, Int) -> Void = { _, _ in }
+  ///   func didMove(from source: Int, to destination: Int) { onMove(source, destination) }
+  /// }
+  ///
+  /// try board.render {
+  ///   for column in columns {
+  ///     SectionNode(id: column.id, elements: column.cards, as: Column.self) { section in
+  ///       section.title = column.title                      // the header, every render
+  ///       section.onMove = { store.moveCard(in: column.id, from: $0, to: $1) }
+  ///     }
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// The tree creates the section with `type.init()` (``ArraySection``'s required initializer;
+  /// a subclass with no initializer of its own inherits it) the first time the identity appears,
+  /// and keeps it while the identity stays with the same type; a node of another type replaces
+  /// it. `configure` runs on the new section before it enters the tree, then at every render
+  /// that keeps it, before its elements are diffed: hand it the header value and whatever its
+  /// handlers call. It must not change the section's elements (that traps: the render has read
+  /// them). A header value is the section's own: changing it emits nothing, so an adapter that
+  /// shows headers reads it when it draws (the console list view does at every draw).
+  ///
+  /// - Parameters:
+  ///   - id: The section's identity among its siblings.
+  ///   - elements: The section's elements, in order.
+  ///   - type: The section's class.
+  ///   - configure: Gives the section the values of this render.
+  public init<S: ArraySection<Element>>(
+    id: some Hashable, elements: some Sequence<Element>, as type: S.Type,
+    configure: @escaping (S) -> Void = { _ in }
+  ) {
+    self.id = AnyHashable(id)
+    content = .section(
+      Array(elements),
+      SectionFactory(
+        type: ObjectIdentifier(type), make: { type.init() },
+        configure: { configure($0 as! S) }))
   }
 
   /// A group presenting the sections of its children, in order (a ``ComposedSectionProvider``).
@@ -70,7 +122,8 @@ public struct SectionNode<Element> {
   /// changed is replaced.
   var kind: SectionNodeKind {
     switch content {
-    case .section: .section
+    case .section(_, let factory):
+      .section(factory?.type ?? ObjectIdentifier(ArraySection<Element>.self))
     case .group: .group
     case .segmented: .segmented
     }
@@ -85,9 +138,21 @@ public struct SectionNode<Element> {
   }
 }
 
-/// What a node describes: a section, a group or a segmented group.
-enum SectionNodeKind {
-  case section, group, segmented
+/// What a node describes: a section (of a class), a group or a segmented group.
+enum SectionNodeKind: Equatable {
+  case section(ObjectIdentifier)
+  case group, segmented
+}
+
+/// How a node of ``SectionNode/init(id:elements:as:configure:)`` makes and configures its
+/// section.
+struct SectionFactory<Element> {
+  /// The section's class.
+  let type: ObjectIdentifier
+  /// A new, empty section of that class.
+  let make: () -> ArraySection<Element>
+  /// Hands a section of that class the values of a render.
+  let configure: (ArraySection<Element>) -> Void
 }
 
 /// Builds the children of a declarative section tree from statements: ``SectionNode`` values,

@@ -132,7 +132,7 @@ public final class SectionTree<Element> {
       path.append(node.id)
       defer { path.removeLast() }
       switch node.content {
-      case .section(let elements):
+      case .section(let elements, _):
         let result: Result<IdentityMatching, DuplicateIdentityError>
         if case .section(let section)? = before?.body {
           // Every section of the tree is guarded while the closures run (see render(nodes:)).
@@ -259,9 +259,16 @@ public final class SectionTree<Element> {
   ) -> Mounted {
     var mounted = mounted
     switch (mounted.body, node.content) {
-    case (.section(let section), .section(let elements)):
+    case (.section(let section), .section(let elements, let factory)):
       guard let matching = matchings[ObjectIdentifier(section)] else {
         preconditionFailure("SectionTree.render(_:): section \(node.id) was not checked")
+      }
+      if let factory {
+        // The matching was read off the elements: a change of them from here traps.
+        section.mutationInProgress = MutationInProgress(
+          method: .treeRender, during: .treeClosures)
+        factory.configure(section)
+        section.mutationInProgress = nil
       }
       section._replaceElements(with: elements, matching)
     case (.group(let provider), .group(let children)):
@@ -279,8 +286,13 @@ public final class SectionTree<Element> {
   /// in the tree, so nothing is emitted.
   private func build(_ node: SectionNode<Element>) -> Mounted {
     switch node.content {
-    case .section(let elements):
+    case .section(let elements, nil):
       return Mounted(id: node.id, body: .section(ArraySection(elements)), children: [])
+    case .section(let elements, let factory?):
+      let section = factory.make()
+      section.storage = elements
+      factory.configure(section)
+      return Mounted(id: node.id, body: .section(section), children: [])
     case .group(let nodes):
       let provider = ComposedSectionProvider()
       let children = nodes.map(build)
@@ -334,7 +346,7 @@ public final class SectionTree<Element> {
 
     var kind: SectionNodeKind {
       switch body {
-      case .section: .section
+      case .section(let section): .section(ObjectIdentifier(type(of: section)))
       case .group: .group
       case .segmented: .segmented
       }

@@ -60,6 +60,9 @@ public final class SnapshotSectionProvider<SectionID: Hashable, Element> {
   private var positions: [SectionID: Int] = [:]
   /// Matches the current elements with a snapshot's, by the provider's element identity.
   private let match: ([[Element]], [[Element]], [Int?]) throws(SnapshotError) -> SnapshotMatching
+  /// Applies a duplicate policy to a snapshot's elements, by the provider's element identity.
+  private let dropDuplicates:
+    ([[Element]], DuplicatePolicy) -> (sections: [[Element]], dropped: [DroppedDuplicate])?
   /// Whether an apply is being checked or applied (an apply from inside one traps).
   private var applying = false
 
@@ -72,6 +75,9 @@ public final class SnapshotSectionProvider<SectionID: Hashable, Element> {
   ) {
     match = { old, new, previous throws(SnapshotError) in
       try SnapshotMatching(old: old, new: new, previous: previous, id: id, isUpdated: isUpdated)
+    }
+    dropDuplicates = { sections, policy in
+      _droppingDuplicates(sections, policy: policy, flat: false, id: id)
     }
   }
 
@@ -95,10 +101,41 @@ public final class SnapshotSectionProvider<SectionID: Hashable, Element> {
   ///
   /// - Throws: ``SnapshotError`` when two sections of `snapshot` share an identity, or two
   ///   elements anywhere in it do (or in the current sections, after direct mutations); the
-  ///   provider is then left exactly as it was and nothing is emitted.
+  ///   provider is then left exactly as it was and nothing is emitted. To keep one of the
+  ///   elements that share an identity instead, use ``apply(_:duplicates:)``.
   /// - Complexity: O(n + m) expected for n current and m new elements, plus O(s log s) per section
   ///   for the s elements that stay in it, plus O(c log c) for c sections.
   public func apply(_ snapshot: [SectionContents<SectionID, Element>]) throws(SnapshotError) {
+    try apply(snapshot, duplicates: .throwError)
+  }
+
+  /// Makes the sections those of `snapshot`, in its order: inserts the sections that are new,
+  /// deletes those that are gone, moves those that changed place and diffs the elements of those
+  /// that stay — in one batch.
+  ///
+  /// ```swift
+  /// let dropped = try inbox.apply(snapshot, duplicates: .keepFirst)
+  /// // [dropped duplicate 7 at [2, 1] (kept [0, 3])]
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - snapshot: The sections, in order.
+  ///   - duplicates: What to do with elements whose identity another element of `snapshot` has
+  ///     (in any section): throw (what ``apply(_:)`` does), or keep the first or the last of
+  ///     them in snapshot order. Applied before the diff. Duplicate section identities always
+  ///     throw.
+  /// - Returns: The elements `duplicates` left out, at their `[section, element]` positions in
+  ///   `snapshot`; empty with ``DuplicatePolicy/throwError``.
+  /// - Throws: ``SnapshotError`` when two sections of `snapshot` share an identity, or two
+  ///   elements anywhere in it do and `duplicates` is ``DuplicatePolicy/throwError`` (or two in
+  ///   the current sections do, after direct mutations, whatever the policy); the provider is
+  ///   then left exactly as it was and nothing is emitted.
+  /// - Complexity: O(n + m) expected for n current and m new elements, plus O(s log s) per section
+  ///   for the s elements that stay in it, plus O(c log c) for c sections.
+  @discardableResult
+  public func apply(
+    _ snapshot: [SectionContents<SectionID, Element>], duplicates: DuplicatePolicy
+  ) throws(SnapshotError) -> [DroppedDuplicate] {
     precondition(
       !applying,
       "SnapshotSectionProvider.apply(_:): called while an apply of the same provider was being "
@@ -119,6 +156,8 @@ public final class SnapshotSectionProvider<SectionID: Hashable, Element> {
       }
     }
     let previous = snapshot.map { positions[$0.id] }
+    var snapshot = snapshot
+    var dropped: [DroppedDuplicate] = []
     let matching: SnapshotMatching
     do {
       // The caller's closures run now: any mutation of a section from inside them traps.
@@ -131,6 +170,10 @@ public final class SnapshotSectionProvider<SectionID: Hashable, Element> {
       defer {
         for section in sections { section.mutationInProgress = nil }
         applying = false
+      }
+      if let kept = dropDuplicates(snapshot.map(\.elements), duplicates) {
+        for position in snapshot.indices { snapshot[position].elements = kept.sections[position] }
+        dropped = kept.dropped
       }
       matching = try match(sections.map(\.elements), snapshot.map(\.elements), previous)
     }
@@ -170,6 +213,7 @@ public final class SnapshotSectionProvider<SectionID: Hashable, Element> {
       sections = result
       positions = newPositions
     }
+    return dropped
   }
 }
 

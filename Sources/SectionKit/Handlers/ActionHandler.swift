@@ -3,7 +3,7 @@ import Foundation
 /// A named action an element offers: what a context menu, a swipe action or a console command
 /// shows.
 public struct ElementAction: Hashable, Sendable, Codable, CustomStringConvertible {
-  /// The name that triggers the action (``Coordinator/performAction(_:at:argument:)-(_,IndexPath,_)``).
+  /// The name that triggers the action (``Coordinator/performAction(_:at:argument:)``).
   public var name: String
   /// The text to show; by default the name.
   public var title: String
@@ -11,7 +11,7 @@ public struct ElementAction: Hashable, Sendable, Codable, CustomStringConvertibl
   public var isDestructive: Bool
   /// What the text the action takes is called ("new name"), or `nil` when it takes none. The
   /// adapter asks the user for it and passes it to
-  /// ``Coordinator/performAction(_:at:argument:)-(_,IndexPath,_)``.
+  /// ``Coordinator/performAction(_:at:argument:)``.
   public var argumentLabel: String?
 
   /// Creates an action; give `argumentLabel` for one that takes a text argument.

@@ -5,9 +5,10 @@ import Foundation
 /// The ``Coordinator`` keeps the selection — per section, a set of local element indexes — and
 /// routes the adapter's input to the section by global index path. Every change of a section's
 /// selection, whoever caused it, reaches the section through ``didSelect(at:)`` or
-/// ``didDeselect(at:)``: the adapter (``Coordinator/select(_:)-(IndexPath)``), the section itself
-/// (``select(index:)``, ``deselectAll()``, …), the single-selection rule, or a changeset that
-/// deletes a selected element or its section.
+/// ``didDeselect(at:)``: the adapter (``Coordinator/userDidSelect(_:)``), program code
+/// (``Coordinator/selectElement(at:)``), the section itself (``select(index:)``,
+/// ``deselectAll()``, …), the single-selection rule, or a changeset that deletes a selected
+/// element or its section.
 ///
 /// ```swift
 /// final class Family: ArraySection<String>, SelectionHandler {

@@ -128,12 +128,12 @@ struct SelectionState {
   /// leave the selection (they are returned, with the index they had before the batch), moved
   /// elements go to their destination, reloaded elements to where UIKit lands a reload (rule B3,
   /// ``Changeset/reloadedElementDestinations``), every other selected or tracked element to the
-  /// slot UIKit gives it (``SlotMap``, reload halves counted as a delete and an insert). A selected element moved to another section leaves its section's selection
-  /// (it is returned) and joins the other's where that section can hold it
-  /// (``movedAcross``).
+  /// slot UIKit gives it: ``ChangesetPositions`` answers where each goes. A selected element moved
+  /// to another section leaves its section's selection (it is returned) and joins the other's
+  /// where that section can hold it (``movedAcross``).
   ///
-  /// - Complexity: O(k log k + s) for k operations in the changeset and s selected or tracked
-  ///   elements in the sections it touches.
+  /// - Complexity: O(k log k + s log k) for k operations in the changeset and s selected or
+  ///   tracked elements in the sections it touches.
   ///
   /// `survivors` (old path → new path, in the same section object) are deleted elements that
   /// survived the batch — updated and moved, hence a delete plus an insert, or in a section that
@@ -190,89 +190,52 @@ struct SelectionState {
         && changeset.movedElements.isEmpty)
     else { return deselected }
 
-    // Element operations of the watched sections, by old section index.
-    var touched: [Int: ElementOperations] = [:]
-    func isWatched(_ old: Int) -> Bool {
-      let key = ObjectIdentifier(sectionAt(old))
-      return entries[key] != nil || trackedBySection[key] != nil
+    // The old sections whose elements change place: an element leaves them or arrives in them.
+    let positions = ChangesetPositions(changeset)
+    var touched: Set<Int> = []
+    func touch(old section: Int?) {
+      guard let section else { return }
+      let key = ObjectIdentifier(sectionAt(section))
+      if entries[key] != nil || trackedBySection[key] != nil { touched.insert(section) }
     }
-    for path in changeset.deletedElements where isWatched(path[0]) {
-      touched[path[0], default: .init()].removed.append(path[1])
-      if let new = survivors[path] {
-        touched[path[0], default: .init()].moved[path[1]] = new[1]
-      } else {
-        touched[path[0], default: .init()].deleted.insert(path[1])
-      }
-    }
-    // An arrival's new section, back to the old section it continues: a moved section's source,
-    // or the slot arithmetic run backwards (inserted sections and move destinations leave,
-    // deleted sections and move sources arrive).
-    let movedSectionSources = Dictionary(
-      changeset.movedSections.map { ($0.to, $0.from) }, uniquingKeysWith: { first, _ in first })
-    let backwards = SlotMap(
-      removedRanges: SlotMap.merged(
-        changeset.insertedSectionRanges + changeset.movedSections.compactMap { SlotMap.unit($0.to) }
-      ),
-      fixedRanges: SlotMap.merged(
-        changeset.deletedSectionRanges
-          + changeset.movedSections.compactMap { SlotMap.unit($0.from) }))
-    func oldSection(ofNew new: Int) -> Int {
-      movedSectionSources[new] ?? backwards.destination(of: new)
-    }
-    // Selected elements moved to another section, with the old section they arrive in.
-    var crossing: [(move: Changeset.Move, destination: Int)] = []
+    for path in changeset.deletedElements { touch(old: path[0]) }
+    for path in changeset.reloadedElements { touch(old: path[0]) }
     for move in changeset.movedElements {
-      let source = move.from[0]
-      let destination = oldSection(ofNew: move.to[0])
-      if destination == source {
-        guard isWatched(source) else { continue }
-        touched[source, default: .init()].removed.append(move.from[1])
-        touched[source, default: .init()].moved[move.from[1]] = move.to[1]
-        touched[source, default: .init()].fixed.append(move.to[1])
-        continue
-      }
-      // To another section: it leaves its section's selection (the section hears
-      // `didDeselect`), and arrives in the other one as an insert would.
-      if isWatched(source) {
-        touched[source, default: .init()].removed.append(move.from[1])
-        touched[source, default: .init()].deleted.insert(move.from[1])
-        if contains(sectionAt(source), move.from[1]) { crossing.append((move, destination)) }
-      }
-      if isWatched(destination) { touched[destination, default: .init()].fixed.append(move.to[1]) }
+      touch(old: move.from[0])
+      touch(old: positions.oldSection(ofNew: move.to[0]))
     }
-    for path in changeset.insertedElements {
-      let old = oldSection(ofNew: path[0])
-      if isWatched(old) { touched[old, default: .init()].fixed.append(path[1]) }
-    }
-    // A reloaded element is a delete and an insert where rule B3 puts it (explicit deletes and
-    // inserts only, moves ignored), not a survivor in its rank: it follows like a move, and its
-    // destination is taken from the other survivors.
-    if !changeset.reloadedElements.isEmpty
-      && changeset.reloadedElements.contains(where: { isWatched($0[0]) })
-    {
-      for (path, destination) in zip(
-        changeset.reloadedElements, changeset.reloadedElementDestinations)
-      where isWatched(path[0]) {
-        touched[path[0], default: .init()].removed.append(path[1])
-        touched[path[0], default: .init()].moved[path[1]] = destination[1]
-        touched[path[0], default: .init()].fixed.append(destination[1])
-      }
-    }
-
-    for (old, operations) in touched {
+    for path in changeset.insertedElements { touch(old: positions.oldSection(ofNew: path[0])) }
+    // Selected elements moved to another section, with the old section they arrive in.
+    var crossing: [(to: IndexPath, destination: Int)] = []
+    for old in touched {
+      guard !positions.isReloaded(section: old), let newSection = positions.newSection(ofOld: old)
+      else { continue }
       let key = ObjectIdentifier(sectionAt(old))
-      let operations = operations.sorted()
+      // Where an element goes in its section: a survivor the changeset lists as a delete (and
+      // an insert) follows like a move; one that goes to another section leaves it.
+      func follow(_ index: Int) -> Int? {
+        let path = IndexPath(item: index, section: old)
+        if let survivor = survivors[path] { return survivor[1] }
+        guard let new = positions.newPath(ofOld: path), new[0] == newSection else { return nil }
+        return new[1]
+      }
       let untold = settleTells(
-        trackedBySection[key] ?? [], leaving: { operations.deleted.contains($0) },
-        deselected: &deselected)
+        trackedBySection[key] ?? [], leaving: { follow($0) == nil }, deselected: &deselected)
       if var entry = entries[key] {
         var remapped: [Int] = []
         remapped.reserveCapacity(entry.indexes.count)
-        for (index, destination) in zip(entry.indexes, operations.remap(ascending: entry.indexes)) {
-          if let destination {
+        for index in entry.indexes {
+          if let destination = follow(index) {
             remapped.append(destination)
-          } else if !untold.contains(index) {
-            deselected.append((entry.section, index))
+            continue
+          }
+          if !untold.contains(index) { deselected.append((entry.section, index)) }
+          // To another section: it leaves its section's selection (the section hears
+          // `didDeselect`), and arrives in the other one as an insert would.
+          if let new = positions.newPath(ofOld: IndexPath(item: index, section: old)),
+            let destination = positions.oldSection(ofNew: new[0])
+          {
+            crossing.append((new, destination))
           }
         }
         remapped.sort()
@@ -280,28 +243,23 @@ struct SelectionState {
         entries[key] = remapped.isEmpty ? nil : entry
       }
       for item in trackedBySection[key] ?? [] {
-        let live = item.indexes.indices.filter { item.indexes[$0] != nil }
-          .sorted { item.indexes[$0]! < item.indexes[$1]! }
-        let destinations = operations.remap(ascending: live.map { item.indexes[$0]! })
-        for (position, destination) in zip(live, destinations) {
-          item.indexes[position] = destination
-        }
+        item.indexes = item.indexes.map { $0.flatMap(follow) }
       }
     }
     // The selection follows an element into another section that can hold it: a selection
     // handler that allows several, or has none yet.
-    for (move, destination) in crossing {
+    for (to, destination) in crossing {
       let key = ObjectIdentifier(sectionAt(destination))
       guard let handler = sectionAt(destination) as? any SelectionHandler,
         handler.allowsMultipleSelection || entries[key] == nil
       else {
-        movedAcross.lost.append(move.to)
+        movedAcross.lost.append(to)
         continue
       }
       var entry = entries[key] ?? Entry(section: handler, indexes: [])
-      entry.indexes.insert(move.to[1], at: entry.indexes.partitioningIndex { $0 >= move.to[1] })
+      entry.indexes.insert(to[1], at: entry.indexes.partitioningIndex { $0 >= to[1] })
       entries[key] = entry
-      movedAcross.followed.append((handler, move.to[1]))
+      movedAcross.followed.append((handler, to[1]))
     }
     return deselected
   }
@@ -371,38 +329,5 @@ final class TrackedIndexes {
   init(section: any Section, indexes: [Int]) {
     self.section = section
     self.indexes = indexes
-  }
-}
-
-/// The element operations of one section in a changeset, as the selection remap reads them.
-struct ElementOperations {
-  /// Deletes and moves out, old indexes.
-  var removed: [Int] = []
-  var deleted: Set<Int> = []
-  /// Old → new.
-  var moved: [Int: Int] = [:]
-  /// Inserts and moves in, new indexes.
-  var fixed: [Int] = []
-
-  func sorted() -> ElementOperations {
-    var copy = self
-    copy.removed.sort()
-    copy.fixed.sort()
-    return copy
-  }
-
-  /// Where each of `indexes` (old, ascending) goes: `nil` when deleted, the move's destination
-  /// when moved, otherwise UIKit's slot (``SlotMap``). Call on a ``sorted()`` value.
-  ///
-  /// - Complexity: O(n + k) for n indexes and k operations.
-  func remap(ascending indexes: [Int]) -> [Int?] {
-    let staying = indexes.filter { !deleted.contains($0) && moved[$0] == nil }
-    var slots = SlotMap(removed: removed, fixed: fixed).destinations(ofAscending: staying)
-      .makeIterator()
-    return indexes.map { index in
-      if deleted.contains(index) { return nil }
-      if let destination = moved[index] { return destination }
-      return slots.next()
-    }
   }
 }

@@ -8,13 +8,6 @@ extension TestAdapter {
   static func toleratingReloadsWithMoves(record: @escaping (TestAdapterFailure) -> Void)
     -> TestAdapter
   {
-    TestAdapter(
-      strict: true,
-      onFailure: { failure in
-        let tolerated =
-          failure.kinds == [.invalidChangeset]
-          && failure.violations.allSatisfy { $0.rule == .reloadCombinedWithMoves }
-        if !tolerated { record(failure) }
-      })
+    TestAdapter(strict: true, tolerating: [.reloadCombinedWithMoves], onFailure: record)
   }
 }
