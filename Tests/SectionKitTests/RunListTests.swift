@@ -4,13 +4,15 @@ import Testing
 
 @testable import SectionKit
 
-/// The random tree of the reducer's randomized tests (`ReducerReuseTests`): sections, some empty
-/// and sometimes more than the reducer's first batch touches, under two providers, shown by a
-/// strict validating adapter. (Its tests compared the small-list read-off with the treap's; the
-/// small lists are gone, and the treap is the one read-off.)
+/// The reducer keeps a section's runs in a small list while they are few, and in a treap beyond
+/// (``RunPool/Slots``). On random batches, reducers replaying the batch's events with lists of 16
+/// runs, of 4 (most sections turn into treaps partway), and with treaps only read off the same
+/// changeset, the same presented state, and the same answer to where every element went; and
+/// every changeset the coordinator delivers passes the strict `TestAdapter`.
 ///
-/// Run longer with `SECTIONKIT_FUZZ_ITERATIONS=<n>` (default 500 batches).
-enum RunListTests {
+/// Reproduce a failure with `SECTIONKIT_SEED=<seed> swift test --filter RunListTests`;
+/// run longer with `SECTIONKIT_FUZZ_ITERATIONS=<n>` (default 500 batches).
+@Suite struct RunListTests {
   static let iterations =
     ProcessInfo.processInfo.environment["SECTIONKIT_FUZZ_ITERATIONS"].flatMap { Int($0) } ?? 500
 
@@ -82,5 +84,52 @@ enum RunListTests {
       default: section.insert(value, at: Int.random(in: 0...count, using: &random))
       }
     }
+  }
+
+  @Test func smallListsReadOffAsTreaps() {
+    let seed = SeededGenerator.seed(fromEnvironment: "SECTIONKIT_SEED", default: 0x5109)
+    var random = SeededGenerator(seed: seed)
+    var tree = Tree(using: &random)
+    var compared = 0
+    for iteration in 0..<Self.iterations {
+      if iteration % 25 == 0 { tree = Tree(using: &random) }
+      let coordinator = tree.coordinator
+      let changes = Int.random(in: 2...60, using: &random)
+      coordinator.performBatchUpdates {
+        for _ in 0..<changes { tree.change(using: &random) }
+        guard let events = coordinator.reducer?.events.events else { return }
+        compared += 1
+        // Inside the batch: the model holds the new state, the coordinator presents the old.
+        let presented = coordinator.presented
+        var reducers = [16, 4, 0].map { capacity in
+          var reducer = BatchReducer(presented: presented, listCapacity: capacity)
+          for event in events { reducer.apply(event) }
+          return reducer
+        }
+        let commits = reducers.indices.map { reducers[$0].finish(mapping: coordinator.mapping) }
+        let context = "seed \(seed), iteration \(iteration): \(events)"
+        for (reducer, commit) in zip(reducers.dropLast(), commits.dropLast()) {
+          #expect(commit.changeset == commits.last!.changeset, "\(context)")
+          var state = presented
+          state.apply(commit)
+          var treapState = presented
+          treapState.apply(commits.last!)
+          #expect(state.counts == treapState.counts, "\(context)")
+          for (section, count) in presented.counts.enumerated() {
+            for item in 0..<count {
+              let old = IndexPath(item: item, section: section)
+              #expect(
+                reducer.newPath(ofOld: old) == reducers.last!.newPath(ofOld: old),
+                "\(context), \(old)")
+            }
+          }
+        }
+      }
+      #expect(
+        (0..<coordinator.numberOfSections).map { coordinator.numberOfElements(inSection: $0) }
+          == coordinator.mapping.sections.map(\.numberOfElements),
+        "seed \(seed), iteration \(iteration)")
+    }
+    #expect(compared > Self.iterations / 2)
   }
 }

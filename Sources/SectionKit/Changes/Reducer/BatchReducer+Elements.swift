@@ -31,9 +31,12 @@ extension BatchReducer {
   /// read-off of the sections with one change, the most, stays inlined in ``finish(mapping:)``.
   @inline(never)
   mutating func readRuns(
-    _ slots: RunPool.NodeID, of old: Int, at new: Int, reloadsLand: Bool,
+    _ slots: RunPool.Slots, of old: Int, at new: Int, reloadsLand: Bool,
     into changes: inout ChangesetDraft
   ) -> Int {
+    if reloadsLand && readSmallList(slots, of: old, at: new, into: &changes) {
+      return pool.size(slots)
+    }
     var runs = ReadOffBuffers.take(&buffers.runs)
     pool.runs(slots, into: &runs, stack: &buffers.stack)
     Self.reduceElements(

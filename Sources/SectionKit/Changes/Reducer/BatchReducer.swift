@@ -46,6 +46,10 @@ struct BatchReducer {
   /// ``linearSearchLimit`` are touched (see `BatchReducer+TouchedLookup.swift`); emptied, its
   /// capacity kept, for the next batch.
   var touchedIndex: [Int: Int] = [:]
+  /// The position in ``touched`` of each old section, as a sparse set in a tree of at most
+  /// ``sparseIndexLimit`` sections: an entry counts only where ``touched`` holds that section at
+  /// that position, so it is never cleared, and a lookup is a read and a comparison.
+  var positionOfOld: [Int32] = []
   /// Whether ``touched`` is sorted by old section (by the read-off), and ``touchedIndex`` stale.
   var touchedIsSorted = false
 
@@ -70,7 +74,7 @@ struct BatchReducer {
     /// One change: read off directly, without a tree (the common case).
     case single(ElementChange)
     /// Several changes: the section's runs.
-    case runs(RunPool.NodeID)
+    case runs(RunPool.Slots)
     /// A diff, the section's only change so far, by its position in ``BatchEvents/diffs``: read
     /// off directly, without a tree.
     case elements(Int)
@@ -91,6 +95,13 @@ struct BatchReducer {
 
   init(presented: PresentedState) {
     oldCounts = presented.counts
+  }
+
+  /// A reducer whose sections' runs are kept in lists of up to `listCapacity` runs (0: always in
+  /// treaps), for tests that compare the two.
+  init(presented: PresentedState, listCapacity: Int) {
+    oldCounts = presented.counts
+    pool = RunPool(listCapacity: listCapacity)
   }
 
   /// Empties this reducer for the next batch, which starts from `presented`, keeping the capacity
@@ -126,6 +137,7 @@ struct BatchReducer {
       && touchedIndex.capacity <= 2 * RunPool.retainedCapacity
       && buffers.capacity <= RunPool.retainedCapacity
       && events.rest.capacity <= RunPool.retainedCapacity
+      && positionOfOld.capacity <= Self.sparseIndexLimit
   }
 
   /// Keeps `parts`, the box of an applied changeset that nobody else holds, and its lists for the
@@ -256,15 +268,15 @@ struct BatchReducer {
 
   /// The runs of old section `old` (now at `section`), made from `edits` when they are not
   /// runs yet.
-  mutating func slots(of edits: SectionEdits, old: Int, section: Int) -> RunPool.NodeID {
+  mutating func slots(of edits: SectionEdits, old: Int, section: Int) -> RunPool.Slots {
     switch edits {
     case .runs(let slots):
       return slots
     case .single(let first):
-      let slots = pool.makeTree(.old(0..<oldCounts[old]))
+      let slots = pool.makeSlots(.old(0..<oldCounts[old]))
       return apply(first, to: slots, event: .element(first, inSection: section))
     case .elements(let diff):
-      var slots = pool.makeTree(.old(0..<oldCounts[old]))
+      var slots = pool.makeSlots(.old(0..<oldCounts[old]))
       for step in events.diffs[diff].diff.steps {
         slots = apply(step, to: slots, event: .element(step, inSection: section))
       }
@@ -326,8 +338,8 @@ struct BatchReducer {
 
   /// Applies one element change to a section's runs.
   mutating func apply(
-    _ change: ElementChange, to slots: RunPool.NodeID, event: SectionProviderMapping.Event
-  ) -> RunPool.NodeID {
+    _ change: ElementChange, to slots: RunPool.Slots, event: SectionProviderMapping.Event
+  ) -> RunPool.Slots {
     Self.check(change, count: pool.size(slots), event: event)
     switch change {
     case .insert(let index): return pool.insert(1, into: slots, at: index)

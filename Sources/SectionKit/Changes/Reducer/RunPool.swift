@@ -21,10 +21,28 @@ struct RunPool {
   private static let initialSeed: UInt64 = 0x9E37_79B9_7F4A_7C15
   private var seed = initialSeed
 
+  /// The runs of the small lists (`RunPool+SmallLists.swift`), ``listCapacity`` places per list;
+  /// the places beyond the lists in use are spare (kept when the pool is emptied).
+  var listRuns: [Run] = []
+  /// The number of runs, and of slots, of each small list.
+  var listCounts: [Int32] = []
+  var listSizes: [Int] = []
+  /// How many runs a small list holds before it becomes a treap; 0: treaps only (for tests).
+  let listCapacity: Int
+
+  init(listCapacity: Int = 16) {
+    precondition(listCapacity == 0 || listCapacity >= 4, "RunPool: list capacity \(listCapacity)")
+    self.listCapacity = listCapacity
+  }
+
   /// Empties the pool, keeping its arrays' capacity, for the next batch.
   mutating func removeAll() {
-    // Only when not empty: a batch whose sections each had one change used none.
+    // Each only when not empty: a batch whose sections each had one change used none.
     if !nodes.isEmpty { nodes.removeAll(keepingCapacity: true) }
+    if !listCounts.isEmpty {
+      listCounts.removeAll(keepingCapacity: true)
+      listSizes.removeAll(keepingCapacity: true)
+    }
     visits = 0
     // The priorities start over: a batch builds the same trees whatever came before.
     seed = Self.initialSeed
@@ -36,7 +54,7 @@ struct RunPool {
 
   /// Whether the pool's arrays are small enough to keep for the next batch.
   var isWorthKeeping: Bool {
-    nodes.capacity <= Self.retainedCapacity
+    nodes.capacity <= Self.retainedCapacity && listRuns.capacity <= Self.retainedCapacity
   }
 
   mutating func makeNode(_ run: Run) -> NodeID {
@@ -59,7 +77,7 @@ struct RunPool {
 
   /// How many nodes splits and merges have visited: the reducer's work, counted by the tests of
   /// the O(k log k) batch contract.
-  private(set) var visits = 0
+  var visits = 0
 
   private mutating func update(_ node: NodeID) {
     visits &+= 1
@@ -204,21 +222,5 @@ struct RunPool {
       result.append(nodes[Int(top)].run)
       node = nodes[Int(top)].right
     }
-  }
-
-  /// Inserts `count` new slots at `position`.
-  mutating func insert(_ count: Int, into tree: NodeID, at position: Int) -> NodeID {
-    insert(makeNode(.inserted(count)), into: tree, at: position)
-  }
-
-  /// Removes the slot at `position`.
-  mutating func remove(from tree: NodeID, at position: Int) -> NodeID {
-    cut(tree, at: position, count: 1).tree
-  }
-
-  /// Moves the slot at `position` `from` to `to` (a position after the slot is taken out).
-  mutating func move(in tree: NodeID, from: Int, to: Int) -> NodeID {
-    let (rest, piece) = cut(tree, at: from, count: 1)
-    return insert(piece, into: rest, at: to)
   }
 }
