@@ -30,7 +30,8 @@ extension BatchReducer {
       Self.reduceElements(
         pool.runs(slots), oldSection: old, oldCount: oldCount, newSection: new,
         buffers: &buffers, into: &general)
-      precondition(general == changes, "BatchReducer: small-list read-off of section \(old) differs")
+      precondition(
+        general == changes, "BatchReducer: small-list read-off of section \(old) differs")
     #endif
     return true
   }
@@ -43,9 +44,10 @@ extension BatchReducer {
   /// increasing chain of unchanged elements then move. Returns `false`, having written nothing,
   /// when a reload would land wrong: the general read-off weighs its readings then.
   ///
-  /// The changes are those of the general read-off, each list ascending (`RunListTests` compare
-  /// the two, and `SECTIONKIT_INTERNAL_CHECKS` compares every read-off), with no array filled on
-  /// the way: the runs are read where the pool keeps them, and the scratch space is on the stack.
+  /// The changes are those of the general read-off, each list ascending
+  /// (`RunPoolSmallListTests` compare the two, and `SECTIONKIT_INTERNAL_CHECKS` compares every
+  /// read-off), with no array filled on the way: the runs are read where the pool keeps them, and
+  /// the scratch space is on the stack.
   ///
   /// - Complexity: O(r log r + c) for r runs and c changes read off.
   static func readOffSmallList(

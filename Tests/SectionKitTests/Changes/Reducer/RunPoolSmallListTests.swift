@@ -10,9 +10,9 @@ import Testing
 /// changeset, the same presented state, and the same answer to where every element went; and
 /// every changeset the coordinator delivers passes the strict `TestAdapter`.
 ///
-/// Reproduce a failure with `SECTIONKIT_SEED=<seed> swift test --filter RunListTests`;
+/// Reproduce a failure with `SECTIONKIT_SEED=<seed> swift test --filter RunPoolSmallListTests`;
 /// run longer with `SECTIONKIT_FUZZ_ITERATIONS=<n>` (default 500 batches).
-@Suite struct RunListTests {
+@Suite struct RunPoolSmallListTests {
   static let iterations =
     ProcessInfo.processInfo.environment["SECTIONKIT_FUZZ_ITERATIONS"].flatMap { Int($0) } ?? 500
 
