@@ -1,1 +1,1 @@
-../SectionKitTests/HandlersGuideTests.swift
+../SectionKitTests/Handlers/HandlersGuideTests.swift

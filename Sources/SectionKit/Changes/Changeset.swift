@@ -586,16 +586,6 @@ extension Array where Element == Range<Int> {
     }
     return low
   }
-
-  /// Appends `range`, which must lie after every range already held, merging adjacent ranges.
-  mutating func appendRange(_ range: Range<Int>) {
-    guard !range.isEmpty else { return }
-    if let last = last, last.upperBound == range.lowerBound {
-      self[count - 1] = last.lowerBound..<range.upperBound
-    } else {
-      append(range)
-    }
-  }
 }
 
 /// `[section, item]` text for an index path.

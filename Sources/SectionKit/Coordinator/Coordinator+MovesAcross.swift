@@ -156,8 +156,10 @@ extension Coordinator {
     var reloadsIn: [(Int, Int)] = []
     for (section, reloads) in zip(sections, converted) {
       for reload in reloads {
-        reloadsOut.append((section.old, section.reloads[reload].old))
-        reloadsIn.append((section.new, section.reloads[reload].new))
+        UIKitConversions.elementReloadUnbalancedByMovesAcross(
+          old: (section.old, section.reloads[reload].old),
+          new: (section.new, section.reloads[reload].new), deletes: &reloadsOut,
+          inserts: &reloadsIn)
       }
     }
     sources.sort { $0 < $1 }

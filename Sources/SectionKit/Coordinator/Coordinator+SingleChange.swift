@@ -6,7 +6,7 @@ import Foundation
 ///
 /// The first element event of a batch is kept as a ``SingleChange``; a second event of any kind
 /// starts the reducer with both, so every rule of the reducer (and every check it makes on the
-/// first event) holds unchanged. `SingleChangePathTests` checks the read-off against the reducer.
+/// first event) holds unchanged. `CoordinatorSingleChangeTests` checks the read-off against the reducer.
 struct SingleChange {
   var change: ElementChange
   /// The global section index, which is the same before and after the batch.

@@ -12,9 +12,9 @@ import Testing
 /// also when a provider on the way has a bracket open, a segment is not presented, offsets are
 /// stale, or the adapter changes the model while it applies.
 ///
-/// Reproduce a failure with `SECTIONKIT_SEED=<seed> swift test --filter OwnBatchClimbTests`;
+/// Reproduce a failure with `SECTIONKIT_SEED=<seed> swift test --filter ChildLinkOwnBatchTests`;
 /// run longer with `SECTIONKIT_FUZZ_ITERATIONS=<n>` (default 2,000).
-@Suite struct OwnBatchClimbTests {
+@Suite struct ChildLinkOwnBatchTests {
   static let iterations =
     ProcessInfo.processInfo.environment["SECTIONKIT_FUZZ_ITERATIONS"].flatMap { Int($0) } ?? 2_000
 
@@ -195,7 +195,7 @@ import Testing
     private func reenter() {
       guard let section = sections.randomElement(using: &random) else { return }
       reentered += 1
-      _ = OwnBatchClimbTests.change(section, using: &random)
+      _ = ChildLinkOwnBatchTests.change(section, using: &random)
     }
   }
 

@@ -7,7 +7,7 @@ import Testing
 /// Issue 16: writing an equal value reloads; an element changed in place needs an explicit
 /// reload.
 @Suite("Writing equal values, reloading in place")
-struct EqualWritesTests {
+struct ElementEqualityTests {
   final class Box {
     var name: String
     init(_ name: String) { self.name = name }

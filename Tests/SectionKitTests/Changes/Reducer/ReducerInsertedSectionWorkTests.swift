@@ -29,8 +29,8 @@ struct ReducerInsertedSectionWorkTests {
     let adapter = SilentAdapter()
     coordinator.adapter = adapter
     // A delegate of the user's between the root and the mapping: the element events reach the
-    // reducer instead of stopping at their sections (InsertedSectionFastPathTests).
-    let forwarder = InsertedSectionFastPathTests.Forwarder(replacingDelegateOf: root)
+    // reducer instead of stopping at their sections (CoordinatorInsertedSectionsTests).
+    let forwarder = CoordinatorInsertedSectionsTests.Forwarder(replacingDelegateOf: root)
     root.updateDelegate = forwarder
     var work = 0
     coordinator.performBatchUpdates {

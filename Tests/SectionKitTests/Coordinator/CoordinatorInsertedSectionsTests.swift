@@ -12,7 +12,7 @@ import Testing
 /// tree (or the coordinator that presented it) reports to its next one, and the fast path ends
 /// with the batch.
 @Suite("Element events of sections inserted in the open batch stop at the section")
-struct InsertedSectionFastPathTests {
+struct CoordinatorInsertedSectionsTests {
   // MARK: Fixtures
 
   /// A delegate of the user's set in place of a section's or provider's delegate: it logs each

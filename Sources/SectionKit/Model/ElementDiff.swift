@@ -166,21 +166,3 @@ struct ElementReplacement {
     ElementDiff.append(.old(range.upperBound..<oldCount), to: &runs)
   }
 }
-
-extension BatchEvents {
-  /// The events in order, each diff (kept apart, see ``BatchEvents/diffs``) expanded into its
-  /// step-semantics element events where it came.
-  func expandingDiffs() -> [SectionProviderMapping.Event] {
-    var plain: [SectionProviderMapping.Event] = []
-    if let first { plain = [first] + rest }
-    var result: [SectionProviderMapping.Event] = []
-    var next = 0
-    for entry in diffs {
-      result += plain[next..<entry.position]
-      next = entry.position
-      result += entry.diff.steps.map { .element($0, inSection: entry.section) }
-    }
-    result += plain[next...]
-    return result
-  }
-}

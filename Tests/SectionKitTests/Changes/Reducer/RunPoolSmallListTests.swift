@@ -10,9 +10,9 @@ import Testing
 /// changeset, the same presented state, and the same answer to where every element went; and
 /// every changeset the coordinator delivers passes the strict `TestAdapter`.
 ///
-/// Reproduce a failure with `SECTIONKIT_SEED=<seed> swift test --filter RunListTests`;
+/// Reproduce a failure with `SECTIONKIT_SEED=<seed> swift test --filter RunPoolSmallListTests`;
 /// run longer with `SECTIONKIT_FUZZ_ITERATIONS=<n>` (default 500 batches).
-@Suite struct RunListTests {
+@Suite struct RunPoolSmallListTests {
   static let iterations =
     ProcessInfo.processInfo.environment["SECTIONKIT_FUZZ_ITERATIONS"].flatMap { Int($0) } ?? 500
 
@@ -131,26 +131,5 @@ import Testing
         "seed \(seed), iteration \(iteration)")
     }
     #expect(compared > Self.iterations / 2)
-  }
-
-  /// The reducer's table of touched sections answers as a dictionary would, across its growth.
-  @Test func positionTableAnswersAsADictionary() {
-    let seed = SeededGenerator.seed(fromEnvironment: "SECTIONKIT_SEED", default: 0x510A)
-    var random = SeededGenerator(seed: seed)
-    for iteration in 0..<Self.iterations / 10 {
-      var table = PositionTable()
-      var expected: [Int: Int] = [:]
-      let bound = Int.random(in: 1...5_000, using: &random)
-      for position in 0..<Int.random(in: 0...300, using: &random) {
-        let key = Int.random(in: 0..<bound, using: &random)
-        guard expected[key] == nil else { continue }
-        table.insert(key, position)
-        expected[key] = position
-      }
-      for key in 0..<bound {
-        #expect(
-          table.position(of: key) == expected[key], "seed \(seed), iteration \(iteration): \(key)")
-      }
-    }
   }
 }

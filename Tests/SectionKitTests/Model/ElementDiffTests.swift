@@ -13,9 +13,9 @@ import Testing
 /// event); both changesets go through the strict `TestAdapter`, replay to the model, and must be
 /// the same size.
 ///
-/// Reproduce a random failure with `SECTIONKIT_SEED=<seed> swift test --filter BulkDiffTests`;
+/// Reproduce a random failure with `SECTIONKIT_SEED=<seed> swift test --filter ElementDiffTests`;
 /// run longer with `SECTIONKIT_FUZZ_ITERATIONS=<n>` (default 300).
-@Suite struct BulkDiffTests {
+@Suite struct ElementDiffTests {
   static let iterations =
     ProcessInfo.processInfo.environment["SECTIONKIT_FUZZ_ITERATIONS"].flatMap { Int($0) } ?? 300
 

@@ -8,9 +8,9 @@ import Testing
 /// off without a reducer) against the reducer, on random single changes: the same changeset,
 /// the same presented state after it, and the same answer to where an element went.
 ///
-/// Reproduce a failure with `SECTIONKIT_SEED=<seed> swift test --filter SingleChangePathTests`;
+/// Reproduce a failure with `SECTIONKIT_SEED=<seed> swift test --filter CoordinatorSingleChangeTests`;
 /// run longer with `SECTIONKIT_FUZZ_ITERATIONS=<n>` (default 2,000).
-@Suite struct SingleChangePathTests {
+@Suite struct CoordinatorSingleChangeTests {
   static let iterations =
     ProcessInfo.processInfo.environment["SECTIONKIT_FUZZ_ITERATIONS"].flatMap { Int($0) } ?? 2_000
 

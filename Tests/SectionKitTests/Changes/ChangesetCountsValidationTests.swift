@@ -34,7 +34,7 @@ struct ChangesetCountsValidationTests {
   /// 6.2; the manifest's tools version and the README say so.
   @Test func theReadmeStatesTheToolsVersion() throws {
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     let manifest = try String(
       contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
     let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)

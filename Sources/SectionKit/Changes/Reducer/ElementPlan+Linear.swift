@@ -97,8 +97,8 @@ extension ElementPlan {
       for index in candidates.indices {
         let candidate = candidates[index]
         if displacement[index] >= threshold {
-          deletes.append(candidate.old)
-          inserts.append(candidate.new)
+          UIKitConversions.elementReloadLandingElsewhere(
+            old: candidate.old, new: candidate.new, deletes: &deletes, inserts: &inserts)
           converted += 1
         } else {
           candidates[kept] = candidate

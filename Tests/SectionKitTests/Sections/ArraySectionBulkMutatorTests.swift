@@ -12,9 +12,9 @@ import Testing
 /// a change of more than one event as one ``ElementDiff``), whether the section was inserted in
 /// the open batch (its element events then stop at the section) or not.
 ///
-/// Reproduce a random failure with `SECTIONKIT_SEED=<seed> swift test --filter BulkMutatorTests`;
+/// Reproduce a random failure with `SECTIONKIT_SEED=<seed> swift test --filter ArraySectionBulkMutatorTests`;
 /// run longer with `SECTIONKIT_FUZZ_ITERATIONS=<n>` (default 300).
-@Suite struct BulkMutatorTests {
+@Suite struct ArraySectionBulkMutatorTests {
   static let iterations =
     ProcessInfo.processInfo.environment["SECTIONKIT_FUZZ_ITERATIONS"].flatMap { Int($0) } ?? 300
 
@@ -364,8 +364,8 @@ import Testing
     let heard = ComposedSectionProvider()
     root.append(quiet)
     root.append(heard)
-    let (coordinator, adapter) = InsertedSectionFastPathTests.present(root)
-    let forwarder = InsertedSectionFastPathTests.Forwarder(replacingDelegateOf: heard)
+    let (coordinator, adapter) = CoordinatorInsertedSectionsTests.present(root)
+    let forwarder = CoordinatorInsertedSectionsTests.Forwarder(replacingDelegateOf: heard)
     heard.updateDelegate = forwarder
     let calls: [Bulk] = [
       .append((0..<6).map { Item(id: $0) }), .appendSequence([Item(id: 6)]),
@@ -387,7 +387,7 @@ import Testing
         call.apply(to: b)
         call.applyByElements(to: twin)
       }
-      recorded = InsertedSectionFastPathTests.recordedElementEvents(coordinator)
+      recorded = CoordinatorInsertedSectionsTests.recordedElementEvents(coordinator)
       expected = recorder.log.filter { $0 != "begin" && $0 != "end" }.map {
         let parts = $0.split(separator: " ")
         let index = Int(parts[1])!

@@ -5,7 +5,7 @@ import Testing
 
 /// When a snapshot apply reports an element that changes section as one move, and when it keeps
 /// the delete and the insert (`Coordinator+MovesAcross.swift`).
-@Suite struct SnapshotMovesAcrossTests {
+@Suite struct CoordinatorMovesAcrossTests {
   typealias Fixture = SnapshotProviderTests.Fixture
 
   static func snapshot(_ sections: [(Int, [(Int, Int)])]) -> SnapshotProviderTests.Snapshot {

@@ -59,7 +59,7 @@ final class ScriptedSection: ArraySection<String>, SelectionHandler {
 }
 
 @Suite("Coordinator hardening: re-entrancy, replaced trees, stale indexes")
-struct CoordinatorHardeningTests {
+struct CoordinatorReentrancyTests {
   // MARK: 1. replace(sectionProvider:) inside a model batch
 
   @Test func replaceInsideAProvidersBatchDeliversLaterChangesets() {

@@ -16,10 +16,10 @@ import Testing
   @Test func reusedReducerReadsOffAsAFreshOne() {
     let seed = SeededGenerator.seed(fromEnvironment: "SECTIONKIT_SEED", default: 0x5E0E)
     var random = SeededGenerator(seed: seed)
-    var tree = RunListTests.Tree(using: &random)
+    var tree = RunPoolSmallListTests.Tree(using: &random)
     var compared = 0
-    for iteration in 0..<RunListTests.iterations {
-      if iteration % 25 == 0 { tree = RunListTests.Tree(using: &random) }
+    for iteration in 0..<RunPoolSmallListTests.iterations {
+      if iteration % 25 == 0 { tree = RunPoolSmallListTests.Tree(using: &random) }
       let coordinator = tree.coordinator
       let changes = Int.random(in: 2...60, using: &random)
       var expected: Changeset?
@@ -44,7 +44,7 @@ import Testing
       if expected.isEmpty { continue }
       #expect(tree.adapter.changesets.last == expected, "\(context)")
     }
-    #expect(compared > RunListTests.iterations / 2)
+    #expect(compared > RunPoolSmallListTests.iterations / 2)
   }
 
   /// Batches touching many of a tree's sections (at least one in 16 of them, across more than 64,
@@ -66,7 +66,7 @@ import Testing
       coordinator.performBatchUpdates {
         for _ in 0..<Int.random(in: 20...200, using: &random) {
           next += 1
-          RunListTests.Tree.randomElementChange(
+          RunPoolSmallListTests.Tree.randomElementChange(
             in: sections.randomElement(using: &random)!, value: next, using: &random)
         }
       }
@@ -85,10 +85,12 @@ import Testing
   @Test func changesetsWrittenIntoTheLastOnesStorageAreValid() {
     let seed = SeededGenerator.seed(fromEnvironment: "SECTIONKIT_SEED", default: 0xB0C5)
     var random = SeededGenerator(seed: seed)
-    var tree = RunListTests.Tree(using: &random, keepsChangesets: false)
+    var tree = RunPoolSmallListTests.Tree(using: &random, keepsChangesets: false)
     var reused = 0
-    for iteration in 0..<RunListTests.iterations {
-      if iteration % 25 == 0 { tree = RunListTests.Tree(using: &random, keepsChangesets: false) }
+    for iteration in 0..<RunPoolSmallListTests.iterations {
+      if iteration % 25 == 0 {
+        tree = RunPoolSmallListTests.Tree(using: &random, keepsChangesets: false)
+      }
       if tree.coordinator.batchReducer.holdsSpareBox { reused += 1 }
       let changes = Int.random(in: 2...30, using: &random)
       tree.coordinator.performBatchUpdates {
@@ -105,6 +107,6 @@ import Testing
     // The adapter records copies of what it lets go: they keep nothing of the coordinator's.
     #expect(tree.adapter.changesets.count == tree.adapter.applyCount)
     // Every batch after one whose changeset had several parts starts with that one's box.
-    #expect(reused > RunListTests.iterations / 5, "reused \(reused)")
+    #expect(reused > RunPoolSmallListTests.iterations / 5, "reused \(reused)")
   }
 }

@@ -1,1 +1,0 @@
-../SectionKitIsolationTests/CollectionViewAdapter.swift

@@ -1,1 +1,0 @@
-../SectionKitIsolationTests/CollectionViewAdapterTests.swift

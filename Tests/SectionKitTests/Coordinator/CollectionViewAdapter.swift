@@ -1,0 +1,1 @@
+../../SectionKitIsolationTests/CollectionViewAdapter.swift

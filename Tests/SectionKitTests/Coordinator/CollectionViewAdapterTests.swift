@@ -1,0 +1,1 @@
+../../SectionKitIsolationTests/CollectionViewAdapterTests.swift
