@@ -185,7 +185,8 @@ extension StreamLineDecoder {
         guard case .success(let value)? = try? reader.readInteger() else { return nil }
         return value
       }
-      guard (try? reader.skipValue()) != nil else { return nil }
+      // `try?` on an optional result flattens a success with no problem into `nil` too.
+      do { try reader.skipValue() } catch { return nil }
     } while (try? reader.next(close: UInt8(ascii: "}"))) == true
     return nil
   }
