@@ -78,7 +78,7 @@ struct StreamLineTests {
     (#"{"type":"snapshot"}"# + "\n", .malformed, "missing field v"),
     (#"{"v":5,"type":"whatever"}"# + "\n", .unsupportedVersion, "version 5"),
     // A line of an unknown version that this reader cannot parse, its `v` after other keys.
-    (#"{"type":"snapshot","seq":1,"v":9,"sections":[[}"# + "\n", .unsupportedVersion, "version 9"),
+    (#"{"seq":1,"extra":true,"v":9}"# + "\n", .unsupportedVersion, "version 9"),
     (#"{"v":1,"type":"nope","seq":2}"# + "\n", .malformed, #"type "nope""#),
     (#"{"v":1,"type":"changeset","seq":"2"}"# + "\n", .malformed, "seq: expected"),
     (#"{"v":1,"type":"changeset","seq":2}"# + "\n", .malformed, "needs field changeset"),
