@@ -20,9 +20,13 @@ import SectionKitTesting
 /// process, and in 2 of 126 benchmark runs a sample counted one block more than every other run
 /// (the runner's own threads allocate now and then), while one allocation per change, batch,
 /// build step or line adds at least 10 a sample. Wall time is not checked (see above).
-var thresholds: [BenchmarkMetric: BenchmarkThresholds] {
+///
+/// The 10⁶-element builds get 1,000 blocks either way (0.6% of their 161,173): one CI run on a
+/// loaded machine counted fewer blocks than the threshold there, by less than a thousand, while
+/// one allocation per element or per section (10⁴ sections) still adds at least 10,000 a sample.
+func thresholds(mallocTolerance: Int = 2) -> [BenchmarkMetric: BenchmarkThresholds] {
   [
-    .mallocCountTotal: BenchmarkThresholds(absolute: [.p90: 2]),
+    .mallocCountTotal: BenchmarkThresholds(absolute: [.p90: mallocTolerance]),
     .wallClock: .none,
   ]
 }
@@ -31,10 +35,13 @@ var thresholds: [BenchmarkMetric: BenchmarkThresholds] {
 /// with `_` for each space, and `thresholds check` (1.38.1) looks for the name as it is.
 ///
 /// A configuration of at most `iterations` samples (and a second), after one warm-up.
-func configuration(iterations: Int = 10, seconds: Int = 1) -> Benchmark.Configuration {
+func configuration(iterations: Int = 10, seconds: Int = 1, mallocTolerance: Int = 2)
+  -> Benchmark.Configuration
+{
   Benchmark.Configuration(
     metrics: [.wallClock, .mallocCountTotal], timeUnits: .microseconds, warmupIterations: 1,
-    maxDuration: .seconds(seconds), maxIterations: iterations, thresholds: thresholds)
+    maxDuration: .seconds(seconds), maxIterations: iterations,
+    thresholds: thresholds(mallocTolerance: mallocTolerance))
 }
 
 /// Edits per sample of the single-change and batch benchmarks; samples at most.
@@ -184,12 +191,15 @@ let benchmarks: @Sendable () -> Void = {
   // 100 providers × 100 sections × 100 elements, a coordinator attached.
   Benchmark(
     "build_1000000_elements_a_batch_per_append",
-    configuration: configuration(iterations: 5, seconds: 3)
+    configuration: configuration(iterations: 5, seconds: 3, mallocTolerance: 1_000)
   ) {
     _ in
     blackHole(Ratios.bigBuildOnce(providers: 100, oneBatch: false, contentsOf: false))
   }
-  Benchmark("build_1000000_elements_one_batch", configuration: configuration(iterations: 10)) { _ in
+  Benchmark(
+    "build_1000000_elements_one_batch",
+    configuration: configuration(iterations: 10, mallocTolerance: 1_000)
+  ) { _ in
     blackHole(Ratios.bigBuildOnce(providers: 100, oneBatch: true, contentsOf: false))
   }
 
