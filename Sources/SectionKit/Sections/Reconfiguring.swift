@@ -9,7 +9,8 @@
 extension ArraySection {
   /// Reconfigures the element at `index`: emits one reconfigure event without changing the
   /// element. Use it for an element that changed in place (an object whose properties changed)
-  /// and is shown by the same kind of cell; use ``reload(at:)`` when the cell must be replaced.
+  /// and is shown by the same kind of cell; use ``reload(at:)-(Int)`` when the cell must be
+  /// replaced.
   ///
   /// - Precondition: `index` is in `0..<count`.
   /// - Complexity: O(d) for a section `d` levels deep.
