@@ -58,6 +58,25 @@ struct StreamPublisherTests {
     #expect(mirror.sections == board.content)
   }
 
+  /// A changeset published directly with a reconfigure goes out as a reload too.
+  @Test func aReconfigurePublishedDirectlyIsSentAsAReload() throws {
+    let stream = UpdateStream<String>()
+    stream.publishSnapshot([["a", "b"]])
+    let subscription = stream.subscribe()
+    var mirror = StreamMirror<String>()
+    for update in drain(subscription) { try mirror.apply(update) }
+    stream.publish(
+      Changeset(reconfiguredElements: [[0, 1]]), elements: [[0, 1]: "B"], state: [["a", "B"]])
+    let updates = drain(subscription)
+    guard updates.count == 1, case .changeset(let sent) = updates[0] else {
+      Issue.record("\(updates)")
+      return
+    }
+    #expect(sent.changeset == Changeset(reloadedElements: [[0, 1]]))
+    try mirror.apply(updates[0])
+    #expect(mirror.sections == [["a", "B"]])
+  }
+
   @Test func aSubscriberThatResumesWithinTheReplayBufferGetsOnlyWhatItMissed() throws {
     var random = SeededGenerator(seed: 2)
     let board = RandomBoard(policy: StreamPolicy(replayCapacity: 8))
