@@ -22,7 +22,7 @@ extension ConsoleRenderer {
     var lines = [StyledLine("changeset \(number): " + summary(of: changeset), .note)]
     func add(_ verb: String, _ style: TextStyle, _ text: String) {
       var line = StyledLine("  ")
-      line.append(verb.padding(toLength: 8, withPad: " ", startingAt: 0), style)
+      line.append(verb.padding(toLength: max(8, verb.count), withPad: " ", startingAt: 0), style)
       line.append(" " + text)
       lines.append(line)
     }
@@ -41,17 +41,22 @@ extension ConsoleRenderer {
     for index in changeset.reloadedSections {
       add("reloaded", .reloaded, old.sectionLabel(index))
     }
-    for path in changeset.reloadedElements {
-      let before = oldText(path)
-      let after = newPosition(ofReloaded: path, in: changeset).flatMap(newText)
-      var text = format(path)
-      switch (before, after) {
-      case (let before?, let after?) where before != after: text += " \(before) → \(after)"
-      case (let before?, _): text += " \(before)"
-      case (nil, let after?): text += " → \(after)"
-      case (nil, nil): break
+    // A reconfigure is placed as a reload, and redraws its row the same way.
+    for (verb, paths) in [
+      ("reloaded", changeset.reloadedElements), ("reconfigured", changeset.reconfiguredElements),
+    ] {
+      for path in paths {
+        let before = oldText(path)
+        let after = newPosition(ofReloaded: path, in: changeset).flatMap(newText)
+        var text = format(path)
+        switch (before, after) {
+        case (let before?, let after?) where before != after: text += " \(before) → \(after)"
+        case (let before?, _): text += " \(before)"
+        case (nil, let after?): text += " → \(after)"
+        case (nil, nil): break
+        }
+        add(verb, .reloaded, text)
       }
-      add("reloaded", .reloaded, text)
     }
     for move in changeset.movedSections {
       add("moved", .moved, "section \(move.from) → \(move.to)" + old.titleSuffix(move.from))
@@ -82,6 +87,7 @@ extension ConsoleRenderer {
     add(changeset.deletedElements.count, "element", "deleted")
     add(changeset.reloadedSections.count, "section", "reloaded")
     add(changeset.reloadedElements.count, "element", "reloaded")
+    add(changeset.reconfiguredElements.count, "element", "reconfigured")
     add(changeset.movedSections.count, "section", "moved")
     add(changeset.movedElements.count, "element", "moved")
     add(changeset.insertedSections.count, "section", "inserted")
@@ -108,7 +114,7 @@ extension ConsoleRenderer {
     return sections[path[0]].rows[path[1]].text
   }
 
-  /// Where UIKit puts a reloaded element: its old index shifted by the section's explicit deletes
+  /// Where UIKit puts a reloaded (or reconfigured) element: its old index shifted by the section's explicit deletes
   /// and inserts (moves ignored), in the section's new index. `nil` when its section goes away.
   static func newPosition(ofReloaded path: IndexPath, in changeset: Changeset) -> IndexPath? {
     guard path.count == 2, path[0] >= 0, !changeset.deletedSections.contains(path[0]) else {
@@ -149,7 +155,7 @@ struct RememberedTexts {
       texts[path] = old[path[0]].rows[path[1]].text
     }
     for path in changeset.deletedElements { keep(path) }
-    for path in changeset.reloadedElements { keep(path) }
+    for path in changeset.reloadedElements + changeset.reconfiguredElements { keep(path) }
     for move in changeset.movedElements { keep(move.from) }
     func keep(_ index: Int) {
       guard old.indices.contains(index) else { return }

@@ -5,12 +5,13 @@ extension ShownSection {
   /// The sections after `changeset`, applied to `old` with SectionKit's own applier
   /// (`Changeset.apply(to:insertedSection:newElement:newSectionCount:)`), as UIKit applies a batch: deletes and
   /// reloads in old coordinates, inserts in new ones, moves from old to new, every other element
-  /// keeping its relative order (and its selection) within its section; a reloaded element keeps
-  /// its selection.
+  /// keeping its relative order (and its selection) within its section; a reloaded (or
+  /// reconfigured) element keeps its selection.
   ///
-  /// New texts (inserted and reloaded elements, inserted and reloaded sections) are read from
-  /// `coordinator`, which must already answer with the new state; headers and footers are re-read
-  /// for every section. Elements that were neither inserted nor reloaded keep the text they had.
+  /// New texts (inserted, reloaded and reconfigured elements, inserted and reloaded sections) are
+  /// read from `coordinator`, which must already answer with the new state; headers and footers
+  /// are re-read for every section. Elements that were neither inserted, reloaded nor reconfigured
+  /// keep the text they had.
   ///
   /// - Returns: the new sections, and a description of each way the changeset does not fit the
   ///   old state or the coordinator's new counts. When there is any, the sections are read afresh
@@ -27,9 +28,11 @@ extension ShownSection {
       var description: String
     }
     let sectionCount = coordinator.numberOfSections
-    // A reloaded element keeps its selection, as a collection view's cell does.
+    // A reloaded or reconfigured element keeps its selection, as a collection view's cell does.
     var keptSelection: [IndexPath: Bool] = [:]
-    for (from, to) in zip(changeset.reloadedElements, changeset.reloadedElementDestinations)
+    for (from, to) in zip(
+      changeset.reloadedElements + changeset.reconfiguredElements,
+      changeset.reloadedElementDestinations + changeset.reconfiguredElementDestinations)
     where from.count == 2 && old.indices.contains(from[0])
       && old[from[0]].rows.indices.contains(from[1])
     {

@@ -124,6 +124,8 @@ public final class UpdatePublisher<Value: Sendable>: ViewAdapter {
     }
     forwardingTo?.apply(changeset, from: coordinator, updateData: updateData)
     updateData()
+    // The wire has no reconfigures: each is sent as the reload it is placed as (rule B3).
+    let changeset = changeset.reconfiguresAsReloads()
     var survivors: [IndexPath: IndexPath] = [:]
     for (old, section, index) in kept {
       if let new = coordinator.indexPath(for: index, in: section) { survivors[old] = new }

@@ -205,6 +205,9 @@ public final class UpdateStream<Value: Sendable>: Sendable {
   ///   section) and goes to one it inserts (itself or with its section).
   /// - Complexity: O(p) for p subscribers, plus O(s + c log c) for s sections and c changes
   ///   (checking that the changeset fits, and again when the replay buffer is full).
+  ///
+  /// Reconfigures (``/SectionKit/Changeset/reconfiguredElements``) are published as reloads: the
+  /// wire format has no field for them.
   @discardableResult
   public func publish(
     _ changeset: Changeset, sections newSections: [Int: [Value]] = [:],
@@ -212,6 +215,8 @@ public final class UpdateStream<Value: Sendable>: Sendable {
     state sections: [[Value]], digest: StreamDigest? = nil,
     labels: [Int: StreamSectionLabel] = [:]
   ) -> Int {
+    // The wire has no reconfigures: each goes out as the reload it is placed as (rule B3).
+    let changeset = changeset.reconfiguresAsReloads()
     if !survivors.isEmpty { Self.checkSurvivors(survivors, of: changeset) }
     for index in labels.keys {
       precondition(

@@ -73,8 +73,8 @@ public struct BatchValidator: Hashable, Sendable {
   /// Use it to check that a reload lands where the element really is after the batch.
   ///
   /// - Parameter changeset: The batch.
-  /// - Returns: For each well-formed path of ``/SectionKit/Changeset/reloadedElements``, its
-  ///   destination.
+  /// - Returns: For each well-formed path of ``/SectionKit/Changeset/reloadedElements`` and of
+  ///   ``/SectionKit/Changeset/reconfiguredElements`` (placed as reloads are), its destination.
   /// - Complexity: O(r · k), where r is the number of reloads and k the number of explicit
   ///   deletes and inserts.
   public func reloadDestinations(in changeset: Changeset) -> [IndexPath: IndexPath] {

@@ -139,6 +139,9 @@ struct NormalizedBatch {
     itemDeletes = changeset.deletedElements.compactMap { path($0, "deletedElements") }
     itemInserts = changeset.insertedElements.compactMap { path($0, "insertedElements") }
     itemReloads = changeset.reloadedElements.compactMap { path($0, "reloadedElements") }
+    // A reconfigure is placed as a reload (rule B3) and is one for an adapter that does not tell
+    // them apart: it is checked, and replayed, as one.
+    itemReloads += changeset.reconfiguredElements.compactMap { path($0, "reconfiguredElements") }
     for move in changeset.movedElements {
       let from = path(move.from, "movedElements")
       let to = path(move.to, "movedElements")

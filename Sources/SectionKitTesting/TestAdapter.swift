@@ -13,8 +13,9 @@ import SectionKit
 /// 3. validates the changeset with ``BatchValidator`` (errors fail; strict warnings fail when
 ///    ``strict`` is on);
 /// 4. replays it onto the mirror as UIKit would (moved cells keep their old content, inserted
-///    cells and reload destinations read the model) and compares the result with a fresh read of
-///    the model;
+///    cells, reload destinations and reconfigure destinations read the model: a reconfigure is
+///    checked and replayed as the reload an adapter that does not tell them apart makes) and
+///    compares the result with a fresh read of the model;
 /// 5. encodes it to JSON and decodes it again, which must give the same changeset (decoding
 ///    checks the invariants every changeset keeps, see `Changeset`'s `Codable` conformance) —
 ///    always when ``strict`` is on, otherwise for every batch without a violation (a batch UIKit
@@ -397,7 +398,8 @@ public final class TestAdapter: ViewAdapter {
       deletedElements: changeset.deletedElements.map { $0 },
       insertedElements: changeset.insertedElements.map { $0 },
       reloadedElements: changeset.reloadedElements.map { $0 },
-      movedElements: changeset.movedElements.map { $0 })
+      movedElements: changeset.movedElements.map { $0 },
+      reconfiguredElements: changeset.reconfiguredElements.map { $0 })
     // Ranges as they are, even in a changeset whose ranges overlap (a section set would merge
     // them).
     if !changeset.deletedSectionRanges.isEmpty {

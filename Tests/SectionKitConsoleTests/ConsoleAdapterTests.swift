@@ -52,6 +52,23 @@ extension ConsoleAdapter where Output == String {
       "what the adapter shows after applying the changesets is what the model holds")
   }
 
+  /// A reconfigure is logged as such and redraws its row in place, as a reload would.
+  @Test func aReconfigure_isLoggedAndRedrawsTheRow() {
+    let fixture = ContactsFixture()
+    let console = fixture.attachConsole()
+    let log = console.written {
+      fixture.people.performBatchUpdates {
+        fixture.friends.insert("Margaret", at: 0)
+        fixture.friends.reconfigure(at: 1, with: "Ada Lovelace")
+      }
+    }
+    #expect(log.contains("1 element reconfigured, 1 element inserted"), "\(log)")
+    #expect(log.contains("reconfigured [2, 0] Ada → Ada Lovelace"), "\(log)")
+    #expect(
+      console.renderedTree
+        == ConsoleRenderer.render(coordinator: fixture.coordinator, options: console.options))
+  }
+
   @Test func logsTreeAfterChanges_writesTheTreeAfterEachChangeset() {
     let fixture = ContactsFixture()
     let console = fixture.attachConsole(

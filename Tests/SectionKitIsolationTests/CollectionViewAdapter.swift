@@ -50,6 +50,11 @@ final class CollectionViewAdapter: NSObject, @MainActor ViewAdapter, UICollectio
         collectionView.moveItem(at: move.from, to: move.to)
       }
     }
+    // The cells kept and refreshed, at the paths the batch left them (an adapter that does not
+    // tell them apart reloads `reconfiguredElements` with the reloads above instead).
+    if !changeset.reconfiguredElements.isEmpty {
+      collectionView.reconfigureItems(at: changeset.reconfiguredElementDestinations)
+    }
   }
 
   // MARK: UICollectionViewDataSource

@@ -49,6 +49,24 @@ struct CollectionViewAdapterTests {
     #expect(collectionView.refusedBatches.isEmpty)
   }
 
+  /// A reconfigured cell is configured again after the batch, at the path the batch left it.
+  @Test func reconfiguresRefreshTheCellsWhereTheBatchLeftThem() {
+    let (collectionView, adapter) = Self.makeView()
+    let letters: ArraySection<String> = ["a", "b", "c"]
+    let root = ComposedSectionProvider()
+    root.append(letters)
+    let coordinator = Coordinator(sectionProvider: root)
+    coordinator.adapter = adapter
+    letters.performBatchUpdates {
+      letters.insert("new", at: 0)
+      letters.reconfigure(at: 2, with: "B")
+    }
+    letters.reconfigure(at: 3, with: "C")
+    #expect(collectionView.shownText == [["new", "a", "B", "C"]])
+    #expect(collectionView.batchCount == 2)
+    #expect(collectionView.refusedBatches.isEmpty)
+  }
+
   @Test func movesSwapsAndReloadsInOneBatch() {
     let (collectionView, adapter) = Self.makeView()
     let letters: ArraySection<String> = ["a", "b", "c", "d"]

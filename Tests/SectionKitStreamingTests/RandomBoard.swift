@@ -14,7 +14,8 @@ struct Card: Hashable, Codable, Sendable, CustomStringConvertible {
 }
 
 /// A model for the streaming tests: sections of cards under one provider, a coordinator, and an
-/// ``UpdatePublisher`` attached to it. Random batches insert, remove, move and update cards and
+/// ``UpdatePublisher`` attached to it. Random batches insert, remove, move, update and reconfigure
+/// cards and
 /// insert, remove and move sections.
 final class RandomBoard {
   let root = ComposedSectionProvider()
@@ -109,8 +110,14 @@ final class RandomBoard {
       section.move(
         from: Int.random(in: 0..<section.count, using: &random),
         to: Int.random(in: 0..<section.count, using: &random))
-    case 11..<14 where !section.isEmpty:
+    case 11..<13 where !section.isEmpty:
       section[Int.random(in: 0..<section.count, using: &random)].version += 1
+    case 13 where !section.isEmpty:
+      // Sent as a reload: the wire has no reconfigures.
+      let index = Int.random(in: 0..<section.count, using: &random)
+      var card = section[index]
+      card.version += 1
+      section.reconfigure(at: index, with: card)
     case 14 where sections.count > 1:
       moveSection(
         from: Int.random(in: 0..<sections.count, using: &random),

@@ -32,6 +32,51 @@ struct StreamPublisherTests {
     #expect(mirror.position == board.stream.position)
   }
 
+  /// A reconfigure goes on the wire as the reload it is placed as: the format has no
+  /// reconfigures, and a mirror follows it as a reload.
+  @Test func aReconfigureIsSentAsAReload() throws {
+    let board = RandomBoard(sections: 1, cards: 3)
+    let subscription = board.stream.subscribe()
+    var mirror = StreamMirror<Card>()
+    for update in drain(subscription) { try mirror.apply(update) }
+    let section = board.sections[0]
+    section.performBatchUpdates {
+      section.remove(at: 0)
+      var card = section[1]
+      card.version += 1
+      section.reconfigure(at: 1, with: card)
+    }
+    let updates = drain(subscription)
+    guard updates.count == 1, case .changeset(let sent) = updates[0] else {
+      Issue.record("\(updates)")
+      return
+    }
+    #expect(sent.changeset == Changeset(deletedElements: [[0, 0]], reloadedElements: [[0, 2]]))
+    let line = String(decoding: try JSONEncoder().encode(sent.changeset), as: UTF8.self)
+    #expect(!line.contains("reconfigured"))
+    try mirror.apply(updates[0])
+    #expect(mirror.sections == board.content)
+  }
+
+  /// A changeset published directly with a reconfigure goes out as a reload too.
+  @Test func aReconfigurePublishedDirectlyIsSentAsAReload() throws {
+    let stream = UpdateStream<String>()
+    stream.publishSnapshot([["a", "b"]])
+    let subscription = stream.subscribe()
+    var mirror = StreamMirror<String>()
+    for update in drain(subscription) { try mirror.apply(update) }
+    stream.publish(
+      Changeset(reconfiguredElements: [[0, 1]]), elements: [[0, 1]: "B"], state: [["a", "B"]])
+    let updates = drain(subscription)
+    guard updates.count == 1, case .changeset(let sent) = updates[0] else {
+      Issue.record("\(updates)")
+      return
+    }
+    #expect(sent.changeset == Changeset(reloadedElements: [[0, 1]]))
+    try mirror.apply(updates[0])
+    #expect(mirror.sections == [["a", "B"]])
+  }
+
   @Test func aSubscriberThatResumesWithinTheReplayBufferGetsOnlyWhatItMissed() throws {
     var random = SeededGenerator(seed: 2)
     let board = RandomBoard(policy: StreamPolicy(replayCapacity: 8))

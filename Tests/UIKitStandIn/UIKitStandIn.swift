@@ -6,7 +6,8 @@ import SectionKitTesting
 // main actor), so that the adapter sketch of Docs/Adapters.md compiles here as written. The view
 // does what UIKit does with a batch: it reads the old counts it cached, runs the updates closure,
 // reads the new counts from its data source, checks the batch against UIKit's rules and shows the
-// result (only inserted and reloaded cells are configured anew).
+// result (only inserted and reloaded cells are configured anew; `reconfigureItems(at:)`, called
+// after a batch, configures the cells it names again, in place).
 
 /// Stands in for UIKit's `UICollectionViewCell`: the text the cell shows.
 @MainActor open class UICollectionViewCell {
@@ -129,6 +130,19 @@ import SectionKitTesting
   /// Moves an item from its old index path to its new one.
   public func moveItem(at indexPath: IndexPath, to newIndexPath: IndexPath) {
     inBatch { $0.movedElements.append(.init(from: indexPath, to: newIndexPath)) }
+  }
+
+  /// Configures the cells at `indexPaths` (current paths: after the last batch) again, keeping
+  /// them. Refused inside a batch: SectionKit's adapters call it once the batch is applied, on
+  /// the reconfigures' destinations (`Docs/Adapters.md`).
+  public func reconfigureItems(at indexPaths: [IndexPath]) {
+    precondition(batch == nil, "UICollectionView.reconfigureItems(at:): called inside a batch")
+    for path in indexPaths {
+      precondition(
+        shownText.indices.contains(path[0]) && shownText[path[0]].indices.contains(path[1]),
+        "UICollectionView.reconfigureItems(at:): \(path) is not shown")
+      shownText[path[0]][path[1]] = cellText(at: path)
+    }
   }
 
   /// Adds to the open batch, or makes a batch of its own, as UIKit does outside a batch.

@@ -1,11 +1,11 @@
 import Foundation
 
-/// Every place where SectionKit turns a reload or a move into a delete and an insert: one function
-/// per rule of `Docs/Batching.md` (B1–B11), named after what it converts, with the rule it follows
-/// and why. "Why did this reload become a delete and an insert?" is answered here; the callers
-/// (the reducer's read-off of the section list and of each section's elements, ``ElementPlan``'s
-/// readings, and the coordinator's pairing of moves across sections) find where a case arises
-/// and call the function of its rule.
+/// Every place where SectionKit turns a reload (or a reconfigure, read as one: B12) or a move into
+/// a delete and an insert: one function per rule of `Docs/Batching.md`, named after what it
+/// converts, with the rule it follows and why. "Why did this reload become a delete and an
+/// insert?" is answered here; the callers (the reducer's read-off of the section list and of each
+/// section's elements, ``ElementPlan``'s readings, and the coordinator's pairing of moves across
+/// sections) find where a case arises and call the function of its rule.
 ///
 /// A conversion is always valid: a delete at the old position and an insert at the true new one
 /// replay to the right state whatever else the batch holds (B10). It costs one change more than a

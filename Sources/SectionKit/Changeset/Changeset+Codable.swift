@@ -5,8 +5,10 @@ import Foundation
 /// A changeset encodes as an object with one array per part: `deletedSectionRanges`,
 /// `insertedSectionRanges` and `reloadedSectionRanges` (each range as `[lowerBound, upperBound]`),
 /// `movedSections` (`{"from": s, "to": t}`), `deletedElements`, `insertedElements`,
-/// `reloadedElements` (index paths) and `movedElements` (`{"from": path, "to": path}`). A part
-/// left out decodes as empty.
+/// `reloadedElements` (index paths) and `movedElements` (`{"from": path, "to": path}`), and
+/// `reconfiguredElements` (index paths) only when there are any, so that a changeset without
+/// reconfigures encodes as before. A part left out decodes as empty: a payload written before
+/// reconfigures existed decodes unchanged.
 ///
 /// Decoding accepts only what a changeset's own invariants allow (the rules of
 /// ``Changeset/invariantViolation()``) and throws `DecodingError.dataCorrupted` otherwise: the
@@ -19,7 +21,7 @@ import Foundation
 extension Changeset: Codable {
   enum CodingKeys: String, CodingKey {
     case deletedSectionRanges, insertedSectionRanges, reloadedSectionRanges, movedSections
-    case deletedElements, insertedElements, reloadedElements, movedElements
+    case deletedElements, insertedElements, reloadedElements, movedElements, reconfiguredElements
   }
 
   /// Decodes a changeset and checks its invariants.
@@ -36,7 +38,8 @@ extension Changeset: Codable {
       insertedSectionRanges: decode(.insertedSectionRanges),
       reloadedSectionRanges: decode(.reloadedSectionRanges), movedSections: decode(.movedSections),
       deletedElements: decode(.deletedElements), insertedElements: decode(.insertedElements),
-      reloadedElements: decode(.reloadedElements), movedElements: decode(.movedElements))
+      reloadedElements: decode(.reloadedElements), movedElements: decode(.movedElements),
+      reconfiguredElements: decode(.reconfiguredElements))
     if let violation = invariantViolation() {
       throw DecodingError.dataCorrupted(
         DecodingError.Context(
@@ -47,7 +50,8 @@ extension Changeset: Codable {
     storeSectionSets()
   }
 
-  /// Encodes every part, empty ones included.
+  /// Encodes every part, empty ones included, but for ``reconfiguredElements``, left out when
+  /// empty.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(deletedSectionRanges, forKey: .deletedSectionRanges)
@@ -58,5 +62,8 @@ extension Changeset: Codable {
     try container.encode(insertedElements, forKey: .insertedElements)
     try container.encode(reloadedElements, forKey: .reloadedElements)
     try container.encode(movedElements, forKey: .movedElements)
+    if !reconfiguredElements.isEmpty {
+      try container.encode(reconfiguredElements, forKey: .reconfiguredElements)
+    }
   }
 }

@@ -58,8 +58,9 @@ extension Changeset {
   ///   `[section, item]`;
   /// - element lists sorted without duplicates, element moves sorted by destination; no section
   ///   or element moved twice, no two moved to the same place;
-  /// - no section both deleted and reloaded, no element both deleted and reloaded; a move's
-  ///   source is not deleted or reloaded, its destination not inserted;
+  /// - no section both deleted and reloaded, no element both deleted and reloaded; a
+  ///   reconfigured element is not also deleted or reloaded; a move's source is not deleted,
+  ///   reloaded or reconfigured, its destination not inserted;
   /// - nothing listed inside a deleted, reloaded or inserted section (the section operation
   ///   covers it), and no element operation touching a section that moves.
   ///
@@ -96,7 +97,7 @@ extension Changeset {
 
   private func checkSectionRanges() throws(InvariantViolation) {
     var total = deletedElements.count + insertedElements.count + reloadedElements.count
-    total += movedElements.count + movedSections.count
+    total += movedElements.count + movedSections.count + reconfiguredElements.count
     let lists: [(CodingKeys, [Range<Int>])] = [
       (.deletedSectionRanges, deletedSectionRanges),
       (.insertedSectionRanges, insertedSectionRanges),
@@ -206,11 +207,13 @@ extension Changeset {
   private func checkElements() throws(InvariantViolation) {
     let movedFrom = Set(movedSections.map(\.from))
     let movedTo = Set(movedSections.map(\.to))
-    // Only to check reloads against: not built when there are none.
-    let deleted = reloadedElements.isEmpty ? [] : Set(deletedElements)
+    // Only to check reloads and reconfigures against: not built when there are none.
+    let deleted =
+      reloadedElements.isEmpty && reconfiguredElements.isEmpty ? [] : Set(deletedElements)
+    let reloaded = reconfiguredElements.isEmpty ? [] : Set(reloadedElements)
     let lists: [(CodingKeys, [IndexPath])] = [
       (.deletedElements, deletedElements), (.reloadedElements, reloadedElements),
-      (.insertedElements, insertedElements),
+      (.insertedElements, insertedElements), (.reconfiguredElements, reconfiguredElements),
     ]
     for (key, paths) in lists {
       for (index, path) in paths.enumerated() {
@@ -231,6 +234,12 @@ extension Changeset {
         if key == .reloadedElements && deleted.contains(path) {
           throw violation(codingPath(), format(path), "is both deleted and reloaded")
         }
+        if key == .reconfiguredElements && deleted.contains(path) {
+          throw violation(codingPath(), format(path), "is both deleted and reconfigured")
+        }
+        if key == .reconfiguredElements && reloaded.contains(path) {
+          throw violation(codingPath(), format(path), "is both reloaded and reconfigured")
+        }
       }
     }
   }
@@ -241,6 +250,7 @@ extension Changeset {
     let movedTo = Set(movedSections.map(\.to))
     let deleted = Set(deletedElements)
     let reloaded = Set(reloadedElements)
+    let reconfigured = Set(reconfiguredElements)
     let inserted = Set(insertedElements)
     var sources: Set<IndexPath> = []
     for (index, move) in movedElements.enumerated() {
@@ -263,6 +273,9 @@ extension Changeset {
       }
       if reloaded.contains(move.from) {
         throw violation(path(.from), format(move.from), "is both reloaded and moved")
+      }
+      if reconfigured.contains(move.from) {
+        throw violation(path(.from), format(move.from), "is both reconfigured and moved")
       }
       if inserted.contains(move.to) {
         throw violation(path(.to), format(move.to), "is both inserted and a move's destination")

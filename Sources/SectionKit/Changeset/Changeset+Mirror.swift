@@ -251,7 +251,26 @@ extension Changeset {
   /// ```
   ///
   /// - Complexity: O(c log c) for c changes.
-  public var reloadedElementDestinations: [IndexPath] {
+  public var reloadedElementDestinations: [IndexPath] { destinations(of: reloadedElements) }
+
+  /// Where each of ``reconfiguredElements`` is after the batch, in the same order: the same
+  /// arithmetic as ``reloadedElementDestinations`` (a reconfigure is placed as a reload is), which
+  /// is the element's true new position. These are the paths to give UIKit's
+  /// `reconfigureItems(at:)` after `performBatchUpdates` has applied the batch.
+  ///
+  /// ```swift
+  /// Changeset(insertedElements: [[0, 0]], reconfiguredElements: [[0, 2]])
+  ///   .reconfiguredElementDestinations                // [[0, 3]]
+  /// ```
+  ///
+  /// - Complexity: O(c log c) for c changes.
+  public var reconfiguredElementDestinations: [IndexPath] {
+    destinations(of: reconfiguredElements)
+  }
+
+  /// Where rule B3 lands each of `paths` (old coordinates), in the same order.
+  private func destinations(of paths: [IndexPath]) -> [IndexPath] {
+    guard !paths.isEmpty else { return [] }
     let sections = SlotMap(
       removedRanges: SlotMap.merged(
         deletedSectionRanges + movedSections.compactMap { SlotMap.unit($0.from) }),
@@ -268,7 +287,7 @@ extension Changeset {
       inserts[path[0], default: []].append(path[1])
     }
     var items: [Int: SlotMap] = [:]
-    return reloadedElements.map { path in
+    return paths.map { path in
       guard path.count == 2 else { return path }
       let section = movedSections[path[0]] ?? sections.destination(of: path[0])
       let map =
@@ -464,6 +483,11 @@ struct MirrorPlan {
     for (path, destination) in zip(changeset.reloadedElements, destinations) {
       _ = try leaveOld(path, "reloadedElements")
       try arriveNew(destination, "reloadedElements", .new, format(path))
+    }
+    let reconfigured = changeset.reconfiguredElementDestinations
+    for (path, destination) in zip(changeset.reconfiguredElements, reconfigured) {
+      _ = try leaveOld(path, "reconfiguredElements")
+      try arriveNew(destination, "reconfiguredElements", .new, format(path))
     }
     for move in changeset.movedElements {
       _ = try leaveOld(move.from, "movedElements")

@@ -3,10 +3,12 @@ import Foundation
 /// Everything that changed in one batch, in the form UIKit's `performBatchUpdates` accepts.
 ///
 /// The coordinates follow UIKit's contract (see `Docs/Batching.md`):
-/// - ``deletedSections``, ``reloadedSections``, ``deletedElements``, ``reloadedElements`` and the
-///   `from` of a move are in **old** coordinates (before the batch);
+/// - ``deletedSections``, ``reloadedSections``, ``deletedElements``, ``reloadedElements``,
+///   ``reconfiguredElements`` and the `from` of a move are in **old** coordinates (before the
+///   batch);
 /// - ``insertedSections``, ``insertedElements`` and the `to` of a move are in **new** coordinates
-///   (after the batch).
+///   (after the batch); ``reloadedElementDestinations`` and ``reconfiguredElementDestinations``
+///   give where UIKit lands each reload and reconfigure (rule B3).
 ///
 /// The order of the parts does not matter to UIKit: it removes every delete, reload and move
 /// source (old coordinates), places every insert, reload destination and move destination (new
@@ -25,7 +27,12 @@ import Foundation
 ///     collectionView.reloadItems(at: changeset.reloadedElements)
 ///     for move in changeset.movedElements { collectionView.moveItem(at: move.from, to: move.to) }
 /// }
+/// // The cells kept and refreshed, on new paths, once the batch is applied:
+/// collectionView.reconfigureItems(at: changeset.reconfiguredElementDestinations)
 /// ```
+///
+/// A reconfigure is placed exactly as a reload (rule B3): an adapter that does not tell them apart
+/// reloads `reloadedElements + reconfiguredElements` inside the batch instead.
 ///
 /// To follow changesets with a copy of your own (a client of a server, a test), use
 /// ``apply(to:insertedSection:newElement:newSectionCount:)``: replaying the parts one after
@@ -73,12 +80,13 @@ public struct Changeset: Sendable {
   }
 
   /// The parts (see ``Storage``); read by tests.
-  private(set) var storage: Storage
+  // Written only by the accessors of `Changeset+Storage.swift`.
+  var storage: Storage
 
   /// Sections deleted, in old coordinates.
   ///
   /// - Complexity: O(1) for a changeset a coordinator hands out, decodes or builds with
-  ///   ``init(deletedSections:insertedSections:reloadedSections:movedSections:deletedElements:insertedElements:reloadedElements:movedElements:)``:
+  ///   ``init(deletedSections:insertedSections:reloadedSections:movedSections:deletedElements:insertedElements:reloadedElements:movedElements:reconfiguredElements:)``:
   ///   the set is stored beside ``deletedSectionRanges``.
   public var deletedSections: IndexSet {
     get {
@@ -223,6 +231,23 @@ public struct Changeset: Sendable {
       }
     }
   }
+  /// Elements reconfigured (content changed, identity and cell kind kept), in old coordinates,
+  /// sorted: placed as reloads are (rule B3), so an adapter that does not tell them apart
+  /// passes `reloadedElements + reconfiguredElements` to its reload. An adapter that keeps the
+  /// cell (UIKit's `reconfigureItems(at:)`) uses ``reconfiguredElementDestinations`` instead, after
+  /// the batch (see `Docs/Adapters.md`).
+  public var reconfiguredElements: [IndexPath] {
+    get { elements(.reconfigured) }
+    _modify {
+      if let parts = partsForElements(.reconfigured) {
+        yield &parts.reconfiguredElements
+      } else {
+        var elements = takeElements(.reconfigured)
+        defer { putElements(elements, .reconfigured) }
+        yield &elements
+      }
+    }
+  }
   /// Elements moved, old → new, sorted by destination.
   public var movedElements: [Move] {
     get {
@@ -271,14 +296,16 @@ public struct Changeset: Sendable {
     deletedSections: IndexSet = [], insertedSections: IndexSet = [],
     reloadedSections: IndexSet = [], movedSections: [SectionMove] = [],
     deletedElements: [IndexPath] = [], insertedElements: [IndexPath] = [],
-    reloadedElements: [IndexPath] = [], movedElements: [Move] = []
+    reloadedElements: [IndexPath] = [], movedElements: [Move] = [],
+    reconfiguredElements: [IndexPath] = []
   ) {
     self.init(
       deletedSectionRanges: Array(deletedSections.rangeView),
       insertedSectionRanges: Array(insertedSections.rangeView),
       reloadedSectionRanges: Array(reloadedSections.rangeView), movedSections: movedSections,
       deletedElements: deletedElements, insertedElements: insertedElements,
-      reloadedElements: reloadedElements, movedElements: movedElements)
+      reloadedElements: reloadedElements, movedElements: movedElements,
+      reconfiguredElements: reconfiguredElements)
     if let parts = storedParts,
       !(deletedSections.isEmpty && insertedSections.isEmpty && reloadedSections.isEmpty)
     {
@@ -294,13 +321,14 @@ public struct Changeset: Sendable {
     deletedSectionRanges: [Range<Int>], insertedSectionRanges: [Range<Int>],
     reloadedSectionRanges: [Range<Int>], movedSections: [SectionMove],
     deletedElements: [IndexPath], insertedElements: [IndexPath],
-    reloadedElements: [IndexPath], movedElements: [Move]
+    reloadedElements: [IndexPath], movedElements: [Move], reconfiguredElements: [IndexPath] = []
   ) {
     var draft = ChangesetDraft(
       deletedSectionRanges: deletedSectionRanges, insertedSectionRanges: insertedSectionRanges,
       reloadedSectionRanges: reloadedSectionRanges, movedSections: movedSections,
       deletedElements: deletedElements, insertedElements: insertedElements,
-      reloadedElements: reloadedElements, movedElements: movedElements)
+      reloadedElements: reloadedElements, movedElements: movedElements,
+      reconfiguredElements: reconfiguredElements)
     self.init(taking: &draft, box: nil)
   }
 
@@ -315,6 +343,7 @@ public struct Changeset: Sendable {
         && parts.reloadedSectionRanges.isEmpty && parts.movedSections.isEmpty
         && parts.deletedElements.isEmpty && parts.insertedElements.isEmpty
         && parts.reloadedElements.isEmpty && parts.movedElements.isEmpty
+        && parts.reconfiguredElements.isEmpty
     }
   }
 
@@ -330,7 +359,7 @@ public struct Changeset: Sendable {
     case .parts(let parts):
       var total = parts.movedSections.count + parts.deletedElements.count
       total += parts.insertedElements.count + parts.reloadedElements.count
-      total += parts.movedElements.count
+      total += parts.movedElements.count + parts.reconfiguredElements.count
       // Three loops, not one over a joined array: this is read once per changeset by adapters.
       func add(_ ranges: [Range<Int>]) -> Bool {
         for range in ranges {
@@ -350,166 +379,6 @@ public struct Changeset: Sendable {
   }
 }
 
-/// How a ``Changeset`` holds its parts.
-///
-/// A changeset with no section part and at most one non-empty element part (what a batch of one
-/// element change reads off) holds that array alone, with no box: copying it retains one
-/// reference, destroying it releases one, and it allocates nothing beyond the array. Any other
-/// changeset holds its parts in one ``Parts`` box, shared between copies and copied on the first
-/// write to a shared one (each array in it then copied on its own first write): a copy still
-/// retains one reference, where nine separate parts took nine.
-extension Changeset {
-  /// The element part an inline array is.
-  enum ElementPart: UInt8, Sendable {
-    case deleted, inserted, reloaded
-  }
-
-  enum Storage: Sendable {
-    /// Every part empty.
-    case empty
-    /// One element part (the others and every section part empty).
-    case elements([IndexPath], ElementPart)
-    /// The element moves (every other part empty).
-    case moves([Move])
-    /// Every part, in a box.
-    case parts(Parts)
-  }
-
-  /// Every part of a changeset. Written only while uniquely referenced (``uniqueParts()``), so
-  /// that a box shared between changesets, and so between threads, is never written.
-  final class Parts: @unchecked Sendable {
-    // Unchecked for exclusivity as the coordinator's own state: each write is inside a
-    // changeset's mutating accessor, on a box no other changeset holds.
-    @exclusivity(unchecked) var deletedSectionRanges: [Range<Int>] = []
-    @exclusivity(unchecked) var insertedSectionRanges: [Range<Int>] = []
-    @exclusivity(unchecked) var reloadedSectionRanges: [Range<Int>] = []
-    /// The `IndexSet` of each section part, stored beside its ranges (`nil`: build it from them).
-    @exclusivity(unchecked) var deletedSections: IndexSet?
-    @exclusivity(unchecked) var insertedSections: IndexSet?
-    @exclusivity(unchecked) var reloadedSections: IndexSet?
-    @exclusivity(unchecked) var movedSections: [SectionMove] = []
-    @exclusivity(unchecked) var deletedElements: [IndexPath] = []
-    @exclusivity(unchecked) var insertedElements: [IndexPath] = []
-    @exclusivity(unchecked) var reloadedElements: [IndexPath] = []
-    @exclusivity(unchecked) var movedElements: [Move] = []
-
-    init() {}
-
-    /// A box holding the same parts (each array shared until its first write).
-    func copy() -> Parts {
-      let copy = Parts()
-      copy.deletedSectionRanges = deletedSectionRanges
-      copy.insertedSectionRanges = insertedSectionRanges
-      copy.reloadedSectionRanges = reloadedSectionRanges
-      copy.deletedSections = deletedSections
-      copy.insertedSections = insertedSections
-      copy.reloadedSections = reloadedSections
-      copy.movedSections = movedSections
-      copy.deletedElements = deletedElements
-      copy.insertedElements = insertedElements
-      copy.reloadedElements = reloadedElements
-      copy.movedElements = movedElements
-      return copy
-    }
-  }
-
-  /// The box, when the parts are in one.
-  private var storedParts: Parts? {
-    if case .parts(let parts) = storage { return parts }
-    return nil
-  }
-
-  /// The parts in a box this changeset alone holds: the box copied when shared, or made from
-  /// the parts held without one.
-  private mutating func uniqueParts() -> Parts {
-    var parts: Parts
-    switch storage {
-    case .parts(let held):
-      parts = held
-      // Released here, so that `parts` holds the only reference unless another changeset does.
-      storage = .empty
-      if !isKnownUniquelyReferenced(&parts) { parts = parts.copy() }
-    case .empty:
-      parts = Parts()
-    case .elements(let elements, let part):
-      parts = Parts()
-      switch part {
-      case .deleted: parts.deletedElements = elements
-      case .inserted: parts.insertedElements = elements
-      case .reloaded: parts.reloadedElements = elements
-      }
-    case .moves(let moves):
-      parts = Parts()
-      parts.movedElements = moves
-    }
-    storage = .parts(parts)
-    return parts
-  }
-
-  /// An element part.
-  @inline(__always)
-  private func elements(_ part: ElementPart) -> [IndexPath] {
-    switch storage {
-    case .elements(let elements, let held): held == part ? elements : []
-    case .parts(let parts):
-      switch part {
-      case .deleted: parts.deletedElements
-      case .inserted: parts.insertedElements
-      case .reloaded: parts.reloadedElements
-      }
-    case .empty, .moves: []
-    }
-  }
-
-  /// The box to write element part `part` in, or `nil` when it is written without one: it is
-  /// the part held without a box, or every other part is empty.
-  @inline(__always)
-  private mutating func partsForElements(_ part: ElementPart) -> Parts? {
-    switch storage {
-    case .empty: nil
-    case .elements(let elements, let held): held == part || elements.isEmpty ? nil : uniqueParts()
-    case .moves(let moves): moves.isEmpty ? nil : uniqueParts()
-    case .parts: uniqueParts()
-    }
-  }
-
-  /// The box to write the element moves in, or `nil` as ``partsForElements(_:)``.
-  @inline(__always)
-  private mutating func partsForMoves() -> Parts? {
-    switch storage {
-    case .empty, .moves: nil
-    case .elements(let elements, _): elements.isEmpty ? nil : uniqueParts()
-    case .parts: uniqueParts()
-    }
-  }
-
-  /// Element part `part`, taken out (so that it is uniquely referenced) to be written without a
-  /// box and put back by ``putElements(_:_:)``; every part is left empty. Called only when
-  /// ``partsForElements(_:)`` answered `nil`.
-  @inline(__always)
-  private mutating func takeElements(_ part: ElementPart) -> [IndexPath] {
-    defer { storage = .empty }
-    if case .elements(let elements, let held) = storage, held == part { return elements }
-    return []
-  }
-
-  /// The element moves, taken out as ``takeElements(_:)``, after ``partsForMoves()`` answered
-  /// `nil`.
-  @inline(__always)
-  private mutating func takeMoves() -> [Move] {
-    defer { storage = .empty }
-    if case .moves(let moves) = storage { return moves }
-    return []
-  }
-
-  /// Puts back the element part taken by ``takeElements(_:)``; an empty one with no storage
-  /// reserved is not kept.
-  @inline(__always)
-  private mutating func putElements(_ elements: [IndexPath], _ part: ElementPart) {
-    storage = elements.capacity == 0 ? .empty : .elements(elements, part)
-  }
-}
-
 extension Changeset: Hashable {
   /// Two changesets are equal when every part is (the stored section sets follow the ranges).
   public static func == (lhs: Changeset, rhs: Changeset) -> Bool {
@@ -519,6 +388,7 @@ extension Changeset: Hashable {
       && lhs.movedSections == rhs.movedSections && lhs.deletedElements == rhs.deletedElements
       && lhs.insertedElements == rhs.insertedElements
       && lhs.reloadedElements == rhs.reloadedElements && lhs.movedElements == rhs.movedElements
+      && lhs.reconfiguredElements == rhs.reconfiguredElements
   }
 
   /// Hashes every part.
@@ -531,6 +401,7 @@ extension Changeset: Hashable {
     hasher.combine(insertedElements)
     hasher.combine(reloadedElements)
     hasher.combine(movedElements)
+    hasher.combine(reconfiguredElements)
   }
 }
 
@@ -550,6 +421,9 @@ extension Changeset: CustomStringConvertible {
     add(
       "reloaded elements", reloadedElements.map(format).joined(separator: ", "),
       reloadedElements.isEmpty)
+    add(
+      "reconfigured elements", reconfiguredElements.map(format).joined(separator: ", "),
+      reconfiguredElements.isEmpty)
     add(
       "moved sections", movedSections.map(\.description).joined(separator: ", "),
       movedSections.isEmpty)

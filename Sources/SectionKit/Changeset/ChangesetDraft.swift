@@ -27,11 +27,12 @@ struct ChangesetDraft: ChangesetElementLists, Equatable {
   var insertedElements: [IndexPath] = []
   var reloadedElements: [IndexPath] = []
   var movedElements: [Changeset.Move] = []
+  var reconfiguredElements: [IndexPath] = []
 
   /// Whether no element changed (the draft of one section's element changes holds no other).
   var hasNoElementChanges: Bool {
     deletedElements.isEmpty && insertedElements.isEmpty && reloadedElements.isEmpty
-      && movedElements.isEmpty
+      && movedElements.isEmpty && reconfiguredElements.isEmpty
   }
 
   /// At most this many elements of room are kept in a list taken back from an applied changeset.
@@ -65,6 +66,7 @@ struct ChangesetDraft: ChangesetElementLists, Equatable {
     reuse(&insertedElements, &parts.insertedElements)
     reuse(&reloadedElements, &parts.reloadedElements)
     reuse(&movedElements, &parts.movedElements)
+    reuse(&reconfiguredElements, &parts.reconfiguredElements)
   }
 
 }
@@ -86,6 +88,7 @@ extension Changeset {
     let nonEmpty =
       (draft.deletedElements.isEmpty ? 0 : 1) + (draft.insertedElements.isEmpty ? 0 : 1)
       + (draft.reloadedElements.isEmpty ? 0 : 1) + (draft.movedElements.isEmpty ? 0 : 1)
+      + (draft.reconfiguredElements.isEmpty ? 0 : 1)
     guard
       draft.deletedSectionRanges.isEmpty && draft.insertedSectionRanges.isEmpty
         && draft.reloadedSectionRanges.isEmpty && draft.movedSections.isEmpty && nonEmpty <= 1
@@ -102,6 +105,7 @@ extension Changeset {
       swap(&parts.insertedElements, &draft.insertedElements)
       swap(&parts.reloadedElements, &draft.reloadedElements)
       swap(&parts.movedElements, &draft.movedElements)
+      swap(&parts.reconfiguredElements, &draft.reconfiguredElements)
       self.init(parts: parts)
       return
     }
@@ -119,9 +123,45 @@ extension Changeset {
       self.init(elements: take(&draft.reloadedElements), .reloaded)
     } else if !draft.movedElements.isEmpty {
       self.init(moves: take(&draft.movedElements))
+    } else if !draft.reconfiguredElements.isEmpty {
+      self.init(elements: take(&draft.reconfiguredElements), .reconfigured)
     } else {
       self.init()
     }
+  }
+}
+
+extension Changeset {
+  /// Moves the reloads of the old paths in `reconfigured` to ``reconfiguredElements``: the
+  /// reducer reads a reconfigure off as a reload (it is placed and converted as one), and
+  /// remembers which surviving reloads were only reconfigured in the batch.
+  ///
+  /// - Complexity: O(r) for r reloads; nothing when `reconfigured` is empty.
+  mutating func separateReconfigures(_ reconfigured: Set<IndexPath>) {
+    guard !reconfigured.isEmpty, !reloadedElements.isEmpty else { return }
+    var reloads: [IndexPath] = []
+    var reconfigures: [IndexPath] = []
+    for path in reloadedElements {
+      if reconfigured.contains(path) { reconfigures.append(path) } else { reloads.append(path) }
+    }
+    guard !reconfigures.isEmpty else { return }
+    reloadedElements = reloads
+    reconfiguredElements = reconfigures
+  }
+
+  /// This changeset with its reconfigures listed as reloads (the two lists merged, sorted): what
+  /// an adapter that does not tell them apart applies, and what `SectionKitStreaming` sends (the
+  /// wire has no reconfigures).
+  ///
+  /// - Complexity: O(r) for r reloads and reconfigures; O(1) when there is no reconfigure.
+  package func reconfiguresAsReloads() -> Changeset {
+    guard !reconfiguredElements.isEmpty else { return self }
+    var result = self
+    result.reloadedElements = (reloadedElements + reconfiguredElements).sorted {
+      $0.lexicographicallyPrecedes($1)
+    }
+    result.reconfiguredElements = []
+    return result
   }
 }
 
@@ -133,6 +173,7 @@ extension Changeset.Parts {
       && reloadedSectionRanges.isEmpty && deletedSections == nil && insertedSections == nil
       && reloadedSections == nil && movedSections.isEmpty && deletedElements.isEmpty
       && insertedElements.isEmpty && reloadedElements.isEmpty && movedElements.isEmpty
+      && reconfiguredElements.isEmpty
   }
 }
 

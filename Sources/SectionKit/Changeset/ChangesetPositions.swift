@@ -14,6 +14,8 @@ import Foundation
 ///   the same arithmetic for a reloaded section: the explicit deletes and inserts only). A
 ///   reloaded element is the same element with new content; the elements of a reloaded section
 ///   go nowhere (the section's content is replaced whole);
+/// - a reconfigured one goes where a reload would (``Changeset/reconfiguredElementDestinations``):
+///   the same element, the same cell, new content;
 /// - every other one keeps its relative order: it goes to the k-th new position that no insert,
 ///   move or reload destination takes, k being its rank among the old positions that no delete,
 ///   move or reload source leaves (``SlotMap``). A section that moves takes its elements along.
@@ -39,9 +41,11 @@ package struct ChangesetPositions {
   private let sectionSources: [Int: Int]
   /// The reloaded sections, old coordinates.
   private let reloadedSections: [Range<Int>]
-  /// Per old section: the element indexes that leave it (deleted, reloaded, moved away), sorted.
+  /// Per old section: the element indexes that leave it (deleted, reloaded, reconfigured, moved
+  /// away), sorted.
   private var leaving: [Int: [Int]] = [:]
-  /// Per new section: the element indexes taken (inserted, reload and move destinations), sorted.
+  /// Per new section: the element indexes taken (inserted, reload, reconfigure and move
+  /// destinations), sorted.
   private var arriving: [Int: [Int]] = [:]
   /// Old element → new element, for moves and reloads; and backwards.
   private var destinations: [IndexPath: IndexPath] = [:]
@@ -89,6 +93,13 @@ package struct ChangesetPositions {
       where from.count == 2 && to.count == 2 {
         follow(from, to)
         reloaded.insert(from)
+      }
+    }
+    if !changeset.reconfiguredElements.isEmpty {
+      let destinations = changeset.reconfiguredElementDestinations
+      for (from, to) in zip(changeset.reconfiguredElements, destinations)
+      where from.count == 2 && to.count == 2 {
+        follow(from, to)
       }
     }
     for move in changeset.movedElements where move.from.count == 2 && move.to.count == 2 {
@@ -168,7 +179,8 @@ package struct ChangesetPositions {
   }
 
   /// Whether the changeset reloads the element at old path `old` (it stays the same element,
-  /// with new content, at ``newPath(ofOld:)``).
+  /// with new content, at ``newPath(ofOld:)``, in a new cell). A reconfigured element is not
+  /// reloaded: it keeps its cell.
   package func isReloaded(element old: IndexPath) -> Bool {
     reloaded.contains(old)
   }

@@ -380,6 +380,9 @@ extension Coordinator {
     if let moves = expectedMovesAcross.take() {
       applyingMovesAcross = pairMovesAcross(moves, in: &commit.changeset)
     }
+    // Read off as reloads, placed and converted as reloads are (rule B3): the reloads of elements
+    // only reconfigured in the batch are reconfigures.
+    commit.changeset.separateReconfigures(batchReducer.reconfigured)
     // Kept until `updateData` (and retired before the presented state changes): until then the
     // adapter's paths are followed to the model through it.
     let events = batchReducer.events

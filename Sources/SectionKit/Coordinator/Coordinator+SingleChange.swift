@@ -49,6 +49,7 @@ struct SingleChange {
       changeset = one(index, .deleted)
       recount = .init(index: section, count: oldCount - 1)
     case .update(let index): changeset = one(index, .reloaded)
+    case .reconfigure(let index): changeset = one(index, .reconfigured)
     case .move(let from, let to):
       guard from != to else {
         changeset = Changeset()

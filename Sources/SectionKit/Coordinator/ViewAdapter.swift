@@ -31,6 +31,12 @@ public protocol ViewAdapter: AnyObject {
   /// after `apply` returned, does nothing.
   ///
   /// Changes the adapter makes to the model while applying are queued into the next batch.
+  ///
+  /// ``Changeset/reconfiguredElements`` are placed as reloads: an adapter that does not tell them
+  /// apart reloads `reloadedElements + reconfiguredElements` inside the batch; one that keeps the
+  /// cells (UIKit's `reconfigureItems(at:)`) refreshes
+  /// ``Changeset/reconfiguredElementDestinations`` once the batch is applied
+  /// (`Docs/Adapters.md`, "Reloads and reconfigures").
   func apply(
     _ changeset: Changeset, from coordinator: Coordinator, updateData: @escaping () -> Void)
 

@@ -126,9 +126,9 @@ struct SelectionState {
 
   /// Follows `changeset`, whose old section `s` is `sectionAt(s)`: deleted sections and elements
   /// leave the selection (they are returned, with the index they had before the batch), moved
-  /// elements go to their destination, reloaded elements to where UIKit lands a reload (rule B3,
-  /// ``Changeset/reloadedElementDestinations``), every other selected or tracked element to the
-  /// slot UIKit gives it: ``ChangesetPositions`` answers where each goes. A selected element moved
+  /// elements go to their destination, reloaded and reconfigured elements to where UIKit lands a
+  /// reload (rule B3, ``Changeset/reloadedElementDestinations``), every other selected or tracked
+  /// element to the slot UIKit gives it: ``ChangesetPositions`` answers where each goes. A selected element moved
   /// to another section leaves its section's selection (it is returned) and joins the other's
   /// where that section can hold it (``movedAcross``).
   ///
@@ -200,6 +200,7 @@ struct SelectionState {
     }
     for path in changeset.deletedElements { touch(old: path[0]) }
     for path in changeset.reloadedElements { touch(old: path[0]) }
+    for path in changeset.reconfiguredElements { touch(old: path[0]) }
     for move in changeset.movedElements {
       touch(old: move.from[0])
       touch(old: positions.oldSection(ofNew: move.to[0]))

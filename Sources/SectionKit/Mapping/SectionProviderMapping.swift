@@ -63,6 +63,7 @@ public final class SectionProviderMapping {
       case .element(.insert(let index), let section): "insert([\(section), \(index)])"
       case .element(.remove(let index), let section): "remove([\(section), \(index)])"
       case .element(.update(let index), let section): "update([\(section), \(index)])"
+      case .element(.reconfigure(let index), let section): "reconfigure([\(section), \(index)])"
       case .element(.move(let from, let to), let section):
         "move([\(section), \(from)] → [\(section), \(to)])"
       case .moveSection(let from, let to): "moveSection(\(from) → \(to))"

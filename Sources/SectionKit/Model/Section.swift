@@ -62,6 +62,18 @@ public protocol SectionUpdateDelegate: AnyObject {
   func section(_ section: any Section, didUpdateElementAt index: Int)
   /// The element at `index` was moved to `newIndex` (remove, then insert).
   func section(_ section: any Section, didMoveElementAt index: Int, to newIndex: Int)
+  /// The element at `index` changed its content but kept its identity, its position and its cell
+  /// kind: a view may refresh the cell it shows instead of replacing it. A delegate that does not
+  /// implement it hears ``section(_:didUpdateElementAt:)``.
+  func section(_ section: any Section, didReconfigureElementAt index: Int)
+}
+
+extension SectionUpdateDelegate {
+  /// Reports the reconfigure as an update (a reload): the default for a delegate that does not
+  /// tell the two apart.
+  public func section(_ section: any Section, didReconfigureElementAt index: Int) {
+    self.section(section, didUpdateElementAt: index)
+  }
 }
 
 /// One element-level change of a section, in the section's local indexes.
@@ -75,6 +87,10 @@ public enum ElementChange: Hashable, Sendable, Codable {
   case remove(Int)
   /// The element at this index changed its content.
   case update(Int)
+  /// The element at this index changed its content, keeping its identity and its cell kind: the
+  /// view may keep the cell and refresh it (``Changeset/reconfiguredElements``). An update of the
+  /// same element in the batch wins over it.
+  case reconfigure(Int)
   /// The element at `from` was removed and inserted at `to`.
   case move(from: Int, to: Int)
 }
@@ -86,6 +102,7 @@ extension SectionUpdateDelegate {
     case .insert(let index): self.section(section, didInsertElementAt: index)
     case .remove(let index): self.section(section, didRemoveElementAt: index)
     case .update(let index): self.section(section, didUpdateElementAt: index)
+    case .reconfigure(let index): self.section(section, didReconfigureElementAt: index)
     case .move(let from, let to): self.section(section, didMoveElementAt: from, to: to)
     }
   }

@@ -102,6 +102,9 @@ final class ChildLink: TreeLink, SectionUpdateDelegate, SectionProviderUpdateDel
   func section(_ section: any Section, didUpdateElementAt index: Int) {
     carryElement(.update(index))
   }
+  func section(_ section: any Section, didReconfigureElementAt index: Int) {
+    carryElement(.reconfigure(index))
+  }
   func section(_ section: any Section, didMoveElementAt index: Int, to newIndex: Int) {
     carryElement(.move(from: index, to: newIndex))
   }

@@ -21,6 +21,9 @@ final class SectionLinkDelegate: SectionUpdateDelegate {
   func section(_ section: any Section, didUpdateElementAt index: Int) {
     link.carryElement(.update(index))
   }
+  func section(_ section: any Section, didReconfigureElementAt index: Int) {
+    link.carryElement(.reconfigure(index))
+  }
   func section(_ section: any Section, didMoveElementAt index: Int, to newIndex: Int) {
     link.carryElement(.move(from: index, to: newIndex))
   }

@@ -25,7 +25,8 @@ struct MutationInProgress {
   case append, appendContentsOf, insert, insertContentsOf, remove, removeSubrange, removeFirst
   case removeLast, removeAllWhere, removeAllKeepingCapacity, replaceSubrange, subscriptElement
   case subscriptBounds, swapAt, move, sort, reverse, shuffle, reloadAt, reload, replaceElements
-  case replaceElement, snapshotApply, treeRender
+  case replaceElement, snapshotApply, treeRender, reconfigureAt, reconfigureAtWith, reconfigure
+  case reconfigureElement
 
   /// The method as the traps name it.
   var name: String {
@@ -54,6 +55,10 @@ struct MutationInProgress {
     case .replaceElement: "replace(element:)"
     case .snapshotApply: "apply(_:) of its SnapshotSectionProvider"
     case .treeRender: "render(_:) of its SectionTree"
+    case .reconfigureAt: "reconfigure(at:)"
+    case .reconfigureAtWith: "reconfigure(at:with:)"
+    case .reconfigure: "reconfigure()"
+    case .reconfigureElement: "reconfigure(element:)"
     }
   }
 }

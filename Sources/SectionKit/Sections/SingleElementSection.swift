@@ -68,24 +68,30 @@ nonisolated open class SingleElementSection<Element>: TreeLink, BracketedSection
   /// state is read only after that. Mutating the section while the old element is released (from
   /// its `deinit`) traps.
   public func replace(element newElement: Element) {
+    replace(newElement, method: .replaceElement, update: .update(0))
+  }
+
+  /// ``replace(element:)``, reporting `update` for a present element replaced by a present one
+  /// that is not known to be equal, naming `method` in its traps.
+  func replace(_ newElement: Element, method: SectionMethod, update: ElementChange) {
     let isPresent = !Self.isAbsent(newElement)
     let wasPresent = numberOfElements == 1
     // `==` is user code: a mutation of the section from inside it traps, naming this method.
     let unchanged =
       wasPresent && isPresent
-      && callingOut(.replaceElement, .readingAndComparing) { isKnownEqual(element, newElement) }
+      && callingOut(method, .readingAndComparing) { isKnownEqual(element, newElement) }
     let change: ElementChange? =
       switch (wasPresent, isPresent) {
-      case (true, true): unchanged ? nil : .update(0)
+      case (true, true): unchanged ? nil : update
       case (false, true): .insert(0)
       case (true, false): .remove(0)
       case (false, false): nil
       }
     guard let change else {
-      mutate(.replaceElement) { element = newElement }
+      mutate(method) { element = newElement }
       return
     }
-    mutate(.replaceElement, reporting: change) {
+    mutate(method, reporting: change) {
       element = newElement
       numberOfElements = isPresent ? 1 : 0
     }

@@ -21,6 +21,12 @@ struct ChangesetPositionsTests {
     of changeset: Changeset, old: [(id: Int, items: [Int])], new: [(id: Int, items: [Int])]
   ) -> String? {
     let positions = ChangesetPositions(changeset)
+    // A reconfigure is placed as a reload: the replay shows new content at its destination, in
+    // the cell the element keeps (not a reload for the follower: the cell stays).
+    let reconfigured = Set(changeset.reconfiguredElements)
+    func refreshed(_ path: IndexPath) -> Bool {
+      positions.isReloaded(element: path) || reconfigured.contains(path)
+    }
     let tokens = old.enumerated().map { section, entry in
       entry.items.indices.map { Cell.old(IndexPath(item: $0, section: section)) }
     }
@@ -42,13 +48,13 @@ struct ChangesetPositionsTests {
           }
         case .new:
           // An insert comes from nowhere; a reload destination from the element reloaded.
-          if let source, !positions.isReloaded(element: source) {
+          if let source, !refreshed(source) {
             return "oldPath(ofNew: \(path)) is \(source), the replay shows a new element there"
           }
         }
         // A reload is new content in the same cell: an element replaced (a single-element
         // section's `replace`) is reloaded, so identity is checked on the others only.
-        if let source, !positions.isReloaded(element: source),
+        if let source, !refreshed(source),
           old[source[0]].items[source[1]] != new[section].items[item]
         {
           return "oldPath(ofNew: \(path)) is \(source): another element (identity)"
@@ -60,7 +66,7 @@ struct ChangesetPositionsTests {
       for item in entry.items.indices {
         let path = IndexPath(item: item, section: section)
         let destination = positions.newPath(ofOld: path)
-        if positions.isReloaded(element: path) {
+        if refreshed(path) {
           guard let destination, replayed[destination[0]][destination[1]] == .new,
             positions.oldPath(ofNew: destination) == path
           else {
@@ -71,7 +77,7 @@ struct ChangesetPositionsTests {
           return "newPath(ofOld: \(path)) is \(String(describing: destination)), the replay "
             + "shows it at \(String(describing: shownAt[path]))"
         }
-        if let destination, !positions.isReloaded(element: path),
+        if let destination, !refreshed(path),
           entry.items[item] != new[destination[0]].items[destination[1]]
         {
           return "newPath(ofOld: \(path)) is \(destination): another element (identity)"

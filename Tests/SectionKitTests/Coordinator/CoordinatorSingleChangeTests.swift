@@ -38,7 +38,10 @@ import Testing
   /// onto itself report none); `false` when the section offers none.
   static func change(_ section: ArraySection<Int>, using random: inout SeededGenerator) -> Bool {
     let count = section.count
-    switch Int.random(in: 0..<4, using: &random) {
+    switch Int.random(in: 0..<5, using: &random) {
+    case 4 where count > 0:
+      let index = Int.random(in: 0..<count, using: &random)
+      section.reconfigure(at: index, with: section[index] &+ 1)
     case 1 where count > 0: section.remove(at: Int.random(in: 0..<count, using: &random))
     case 2 where count > 0:
       let index = Int.random(in: 0..<count, using: &random)

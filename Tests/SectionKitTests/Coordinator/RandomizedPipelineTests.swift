@@ -24,9 +24,17 @@ struct RandomizedPipelineTests {
     var mirror = adapter.mirrorValues
     for (number, step) in steps.enumerated() {
       let before = adapter.applyCount
+      let shown = adapter.mirrorValues
+      fixture.updatedItems = []
+      fixture.reconfiguredItems = []
       fixture.apply(step, coordinator: coordinator)
       if let failure = failures.first {
         return "step \(number + 1): \(failure)"
+      }
+      if adapter.applyCount > before, let changeset = adapter.lastChangeset,
+        let problem = Self.reconfigureProblem(changeset, shown: shown, fixture: fixture)
+      {
+        return "step \(number + 1): \(problem) in \(changeset)"
       }
       if keepsChangesets, adapter.applyCount > before, let changeset = adapter.lastChangeset {
         let model = fixture.reference.flattened.map { $0.items.map(\.description) }
@@ -57,6 +65,25 @@ struct RandomizedPipelineTests {
       {
         return "step \(number + 1): an empty changeset was delivered"
       }
+    }
+    return nil
+  }
+
+  /// Where `changeset` tells a reload from a reconfigure wrongly: each of its reconfigures must
+  /// name an item only reconfigured in the batch, and none of its reloads such an item (an update
+  /// wins over a reconfigure). `shown` is what the view showed before the batch (`"id@version"`).
+  static func reconfigureProblem(_ changeset: Changeset, shown: [[String]], fixture: TreeFixture)
+    -> String?
+  {
+    let only = fixture.reconfiguredItems.subtracting(fixture.updatedItems)
+    func item(_ path: IndexPath) -> Int? {
+      shown[path[0]][path[1]].split(separator: "@").first.flatMap { Int($0) }
+    }
+    for path in changeset.reconfiguredElements where !only.contains(item(path) ?? -1) {
+      return "\(format(path)) (\(shown[path[0]][path[1]])) is a reconfigure, not only reconfigured"
+    }
+    for path in changeset.reloadedElements where only.contains(item(path) ?? -1) {
+      return "\(format(path)) (\(shown[path[0]][path[1]])) was only reconfigured, but is a reload"
     }
     return nil
   }

@@ -68,6 +68,23 @@ struct SelectionReloadTests {
     #expect(f.adapter.failures.isEmpty)
   }
 
+  /// A reconfigured element keeps its cell, and so its selection, where rule B3 lands it.
+  @Test func aReconfigureBesideAnInsertKeepsItsSelection() throws {
+    let f = Fixture([1, 2, 3])
+    f.adapter.userSelect([0, 1], in: f.coordinator)
+    _ = f.items.take()
+    f.items.performBatchUpdates {
+      f.items.insert(Item(id: 9), at: 0)
+      f.items.reconfigure(at: 2, with: Item(id: 2, version: 1))
+    }
+    #expect(f.adapter.lastChangeset?.reconfiguredElements == [[0, 1]])
+    let selected = f.selected()
+    #expect(selected.coordinator == [2] && selected.view == [2] && selected.section == [2])
+    #expect(f.coordinator.selectedIndexPaths == [[0, 2]])
+    #expect(f.items.take() == [])
+    #expect(f.adapter.failures.isEmpty)
+  }
+
   @Test func aSwapAndAnUpdateInOneBatchKeepTheSelection() throws {
     let f = Fixture([1, 2, 3])
     f.adapter.userSelect([0, 1], in: f.coordinator)

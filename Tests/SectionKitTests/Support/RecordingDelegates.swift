@@ -35,7 +35,7 @@ final class MappingRecorder: SectionProviderMappingDelegate {
       switch change {
       case .insert: counts[section] += 1
       case .remove: counts[section] -= 1
-      case .update, .move: break
+      case .update, .reconfigure, .move: break
       }
     case .moveSection(let from, let to):
       counts.insert(counts.remove(at: from), at: to)

@@ -16,6 +16,11 @@ final class TreeFixture {
   /// Whether ``randomOperation(using:)`` also moves and reloads children (off by default, so that
   /// the other suites keep their sequences).
   var movesChildren = false
+  /// The ids of the items an element operation updated, and of those it reconfigured, since the
+  /// test last emptied them (an update reloads; a reconfigure of an item not also updated is a
+  /// reconfigure).
+  var updatedItems: Set<Int> = []
+  var reconfiguredItems: Set<Int> = []
 
   init() {
     reference = .composed(id: 0, children: [])
@@ -146,7 +151,11 @@ final class TreeFixture {
     for section: RefNode, using rng: inout R
   ) -> ElementOperation {
     if case .single = section {
-      return .replaceSingle(Int.random(in: 0..<3, using: &rng) == 0 ? nil : makeItem(using: &rng))
+      switch Int.random(in: 0..<4, using: &rng) {
+      case 0: return .replaceSingle(nil)
+      case 1: return .reconfigureSingle
+      default: return .replaceSingle(makeItem(using: &rng))
+      }
     }
     guard case .array(_, let items) = section else { fatalError("not a section") }
     let count = items.count
@@ -165,7 +174,8 @@ final class TreeFixture {
         at: Int.random(in: 0...count, using: &rng))
     case 4: return .remove(at: index())
     case 5: return .removeSubrange(range())
-    case 6, 7: return .update(at: index())
+    case 6: return .update(at: index())
+    case 7: return .reconfigure(at: index())
     case 8: return .move(from: index(), to: index())
     case 9: return .swap(index(), index())
     case 10:
@@ -216,8 +226,18 @@ final class TreeFixture {
       guard let object = objects[id] else { return false }
       let inTree = reference.find(id) != nil
       if let section = object as? SingleElementSection<Item?> {
-        guard case .replaceSingle(let item) = elementOperation else { return false }
-        section.replace(element: item)
+        var item = section.element
+        switch elementOperation {
+        case .replaceSingle(let new):
+          if let old = item, let new, old != new { updatedItems.insert(old.id) }
+          item = new
+          section.replace(element: item)
+        case .reconfigureSingle:
+          item?.version += 1
+          if let item { reconfiguredItems.insert(item.id) }
+          section.reconfigure(element: item)
+        default: return false
+        }
         if inTree {
           _ = reference.modify(id) { $0 = .single(id: id, item: item) }
         }
@@ -226,6 +246,7 @@ final class TreeFixture {
       guard let section = object as? ArraySection<Item>,
         let items = elementOperation.applied(to: section.elements)
       else { return false }
+      record(elementOperation, on: section.elements)
       elementOperation.apply(to: section)
       if inTree {
         _ = reference.modify(id) { $0 = .array(id: id, items: items) }
@@ -319,6 +340,18 @@ final class TreeFixture {
           current: children.isEmpty ? 0 : max(0, min(index, children.count - 1)))
       }
       return true
+    }
+  }
+
+  /// Notes the items `operation` updates or reconfigures in `items` (an update of a position
+  /// replaced by an unequal element included: `replaceSubrange` reports one).
+  private func record(_ operation: ElementOperation, on items: [Item]) {
+    switch operation {
+    case .update(let index): updatedItems.insert(items[index].id)
+    case .reconfigure(let index): reconfiguredItems.insert(items[index].id)
+    case .replaceSubrange(let range, let new):
+      for (old, new) in zip(items[range], new) where old != new { updatedItems.insert(old.id) }
+    default: break
     }
   }
 

@@ -10,12 +10,16 @@ enum ElementOperation: CustomStringConvertible {
   case remove(at: Int)
   case removeSubrange(Range<Int>)
   case update(at: Int)
+  /// `reconfigure(at:with:)` with the element's version raised.
+  case reconfigure(at: Int)
   case move(from: Int, to: Int)
   case swap(Int, Int)
   case replaceSubrange(Range<Int>, with: [Item])
   case removeAllWhereOdd
   case removeAll
   case replaceSingle(Item?)
+  /// `reconfigure(element:)` of a `SingleElementSection` with its element's version raised.
+  case reconfigureSingle
   case sortByIDDescending
   case reverse
 
@@ -27,12 +31,14 @@ enum ElementOperation: CustomStringConvertible {
     case .remove(let index): "remove(at: \(index))"
     case .removeSubrange(let range): "removeSubrange(\(range))"
     case .update(let index): "[\(index)].version += 1"
+    case .reconfigure(let index): "reconfigure(at: \(index), with: version + 1)"
     case .move(let from, let to): "move(from: \(from), to: \(to))"
     case .swap(let i, let j): "swapAt(\(i), \(j))"
     case .replaceSubrange(let range, let items): "replaceSubrange(\(range), with: \(items))"
     case .removeAllWhereOdd: "removeAll { $0.id is odd }"
     case .removeAll: "removeAll()"
     case .replaceSingle(let item): "replace(element: \(item.map(\.description) ?? "nil"))"
+    case .reconfigureSingle: "reconfigure(element: version + 1)"
     case .sortByIDDescending: "sort { $0.id > $1.id }"
     case .reverse: "reverse()"
     }
@@ -56,7 +62,7 @@ enum ElementOperation: CustomStringConvertible {
     case .removeSubrange(let range):
       guard range.upperBound <= count else { return nil }
       items.removeSubrange(range)
-    case .update(let index):
+    case .update(let index), .reconfigure(let index):
       guard index < count else { return nil }
       items[index].version += 1
     case .move(let from, let to):
@@ -70,7 +76,7 @@ enum ElementOperation: CustomStringConvertible {
       items.replaceSubrange(range, with: new)
     case .removeAllWhereOdd: items.removeAll { $0.id % 2 == 1 }
     case .removeAll: items.removeAll()
-    case .replaceSingle: return nil
+    case .replaceSingle, .reconfigureSingle: return nil
     case .sortByIDDescending: items.sort { $0.id > $1.id }
     case .reverse: items.reverse()
     }
@@ -86,12 +92,16 @@ enum ElementOperation: CustomStringConvertible {
     case .remove(let index): section.remove(at: index)
     case .removeSubrange(let range): section.removeSubrange(range)
     case .update(let index): section[index].version += 1
+    case .reconfigure(let index):
+      var item = section[index]
+      item.version += 1
+      section.reconfigure(at: index, with: item)
     case .move(let from, let to): section.move(from: from, to: to)
     case .swap(let i, let j): section.swapAt(i, j)
     case .replaceSubrange(let range, let items): section.replaceSubrange(range, with: items)
     case .removeAllWhereOdd: section.removeAll { $0.id % 2 == 1 }
     case .removeAll: section.removeAll()
-    case .replaceSingle: break
+    case .replaceSingle, .reconfigureSingle: break
     case .sortByIDDescending: section.sort { $0.id > $1.id }
     case .reverse: section.reverse()
     }

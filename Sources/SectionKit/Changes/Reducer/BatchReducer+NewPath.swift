@@ -59,7 +59,7 @@ extension BatchReducer {
     switch change {
     case .insert(let at): return index >= at ? index + 1 : index
     case .remove(let at): return index == at ? nil : index > at ? index - 1 : index
-    case .update: return index
+    case .update, .reconfigure: return index
     case .move(let from, let to):
       if index == from { return to }
       if from < index && index <= to { return index - 1 }

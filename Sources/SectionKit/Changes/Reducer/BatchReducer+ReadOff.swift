@@ -152,7 +152,7 @@ extension BatchReducer {
       switch change {
       case .insert: inserts += 1
       case .remove: deletes += 1
-      case .update: reloads += 1
+      case .update, .reconfigure: reloads += 1
       case .move(let from, let to): if from != to { moves += 1 }
       }
     }
@@ -198,7 +198,7 @@ extension BatchReducer {
       changeset.insertedElements.append(IndexPath(item: index, section: newSection))
     case .remove(let index):
       changeset.deletedElements.append(IndexPath(item: index, section: oldSection))
-    case .update(let index):
+    case .update(let index), .reconfigure(let index):
       changeset.reloadedElements.append(IndexPath(item: index, section: oldSection))
     case .move(let from, let to):
       guard from != to else { return }
@@ -214,7 +214,7 @@ extension BatchReducer {
     switch change {
     case .insert: 1
     case .remove: -1
-    case .update, .move: 0
+    case .update, .reconfigure, .move: 0
     }
   }
 
@@ -235,6 +235,8 @@ extension BatchReducer {
     case .removeSections(let indexes):
       commit.changeset.deletedSectionRanges = Array(indexes.rangeView)
       commit.deleted = commit.changeset.deletedSectionRanges
+    case .element(.reconfigure(let index), let section):
+      commit.changeset.reconfiguredElements = [IndexPath(item: index, section: section)]
     case .element(let change, let section):
       Self.readOff(change, oldSection: section, newSection: section, into: &commit.changeset)
       let count = mapping.section(at: section).numberOfElements

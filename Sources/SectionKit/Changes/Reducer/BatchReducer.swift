@@ -52,6 +52,8 @@ struct BatchReducer {
   var positionOfOld: [Int32] = []
   /// Whether ``touched`` is sorted by old section (by the read-off), and ``touchedIndex`` stale.
   var touchedIsSorted = false
+  /// Old paths only reconfigured so far: folded as updates, their reloads are reconfigures.
+  var reconfigured: Set<IndexPath> = []
 
   /// Arrays the read-off fills and empties, kept with the reducer (see ``restart(presented:)``).
   var buffers = ReadOffBuffers()
@@ -122,6 +124,7 @@ struct BatchReducer {
     touched.removeAllKeepingBuffer()
     if !touchedIndex.isEmpty { touchedIndex.removeAll(keepingCapacity: true) }
     touchedIsSorted = false
+    if !reconfigured.isEmpty { reconfigured.removeAll(keepingCapacity: true) }
   }
 
   /// Whether this reducer's arrays are small enough to keep for the next batch (one huge batch
@@ -138,6 +141,7 @@ struct BatchReducer {
       && buffers.capacity <= RunPool.retainedCapacity
       && events.rest.capacity <= RunPool.retainedCapacity
       && positionOfOld.capacity <= Self.sparseIndexLimit
+      && reconfigured.capacity <= RunPool.retainedCapacity
   }
 
   /// Keeps `parts`, the box of an applied changeset that nobody else holds, and its lists for the
@@ -258,11 +262,12 @@ struct BatchReducer {
       guard let oldSection = oldSection(at: section) else { return }
       guard let position = touchedPosition(of: oldSection) else {
         Self.check(change, count: oldCounts[oldSection], event: event)
+        if case .reconfigure(let index) = change { reconfigured.insert([oldSection, index]) }
         touch(oldSection, .single(change))
         return
       }
       let slots = self.slots(of: touched[position].edits, old: oldSection, section: section)
-      touched[position].edits = .runs(apply(change, to: slots, event: event))
+      touched[position].edits = .runs(apply(change, to: slots, of: oldSection, event: event))
     }
   }
 
@@ -274,11 +279,11 @@ struct BatchReducer {
       return slots
     case .single(let first):
       let slots = pool.makeSlots(.old(0..<oldCounts[old]))
-      return apply(first, to: slots, event: .element(first, inSection: section))
+      return apply(first, to: slots, of: old, event: .element(first, inSection: section))
     case .elements(let diff):
       var slots = pool.makeSlots(.old(0..<oldCounts[old]))
       for step in events.diffs[diff].diff.steps {
-        slots = apply(step, to: slots, event: .element(step, inSection: section))
+        slots = apply(step, to: slots, of: old, event: .element(step, inSection: section))
       }
       return slots
     }
@@ -312,7 +317,7 @@ struct BatchReducer {
     }
     var slots = self.slots(of: touched[position].edits, old: oldSection, section: section)
     for step in diff.steps {
-      slots = apply(step, to: slots, event: .element(step, inSection: section))
+      slots = apply(step, to: slots, of: oldSection, event: .element(step, inSection: section))
     }
     touched[position].edits = .runs(slots)
   }
@@ -329,22 +334,32 @@ struct BatchReducer {
     }
     switch change {
     case .insert(let index): check(index, inclusive: true)
-    case .remove(let index), .update(let index): check(index, inclusive: false)
+    case .remove(let index), .update(let index), .reconfigure(let index):
+      check(index, inclusive: false)
     case .move(let from, let to):
       check(from, inclusive: false)
       check(to, inclusive: false)
     }
   }
 
-  /// Applies one element change to a section's runs.
+  /// Applies one element change to the runs of old section `old`. A reconfigure marks the slot
+  /// updated, and records it in ``reconfigured`` when it was unchanged; an update forgets it.
   mutating func apply(
-    _ change: ElementChange, to slots: RunPool.Slots, event: SectionProviderMapping.Event
+    _ change: ElementChange, to slots: RunPool.Slots, of old: Int,
+    event: SectionProviderMapping.Event
   ) -> RunPool.Slots {
     Self.check(change, count: pool.size(slots), event: event)
     switch change {
     case .insert(let index): return pool.insert(1, into: slots, at: index)
     case .remove(let index): return pool.remove(from: slots, at: index)
-    case .update(let index): return pool.markUpdated(slots, at: index)
+    case .update(let index), .reconfigure(let index):
+      if change == .reconfigure(index) || !reconfigured.isEmpty {
+        let (run, offset) = pool.locate(slots, index)
+        let path: IndexPath = [old, run.start + offset]
+        if change == .update(index) && run.isOld { reconfigured.remove(path) }
+        if change == .reconfigure(index) && run.kind == .old { reconfigured.insert(path) }
+      }
+      return pool.markUpdated(slots, at: index)
     case .move(let from, let to): return pool.move(in: slots, from: from, to: to)
     }
   }

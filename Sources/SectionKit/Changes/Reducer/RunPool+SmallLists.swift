@@ -221,6 +221,21 @@ extension RunPool {
     }
   }
 
+  /// The run holding slot `position` of `slots`, and the slot's offset in it.
+  mutating func locate(_ slots: Slots, _ position: Int) -> (run: Run, offset: Int) {
+    guard case .list(let list) = slots else {
+      if case .tree(let tree) = slots { return locate(tree, position) }
+      preconditionFailure("RunPool.locate: no slots")
+    }
+    var offset = position
+    let base = Int(list) * listCapacity
+    for run in listRuns[base..<base + Int(listCounts[Int(list)])] {
+      if offset < run.count { return (run, offset) }
+      offset -= run.count
+    }
+    preconditionFailure("RunPool.locate: position out of range")
+  }
+
   /// Marks the slot at `position` as updated when it is old.
   mutating func markUpdated(_ slots: Slots, at position: Int) -> Slots {
     switch roomy(slots) {
