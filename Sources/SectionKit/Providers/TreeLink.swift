@@ -73,6 +73,13 @@ nonisolated open class TreeLink {
   /// The child behind this link: the link itself for a built-in section.
   var child: SectionProviderChild { preconditionFailure("TreeLink.child: no child") }
 
+  /// The child behind this link as a section, without wrapping it in a ``SectionProviderChild``
+  /// (a lookup reads the mapping's list of sections through it); traps when the child is a
+  /// provider.
+  var linkedSection: any Section {
+    preconditionFailure("TreeLink.linkedSection: \(type(of: self)) holds no section")
+  }
+
   /// The child as an object, for identity comparisons.
   final var childObject: AnyObject { child.object }
 

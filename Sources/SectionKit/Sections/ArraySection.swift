@@ -90,7 +90,7 @@ nonisolated open class ArraySection<Element>: TreeLink, BracketedSection {
   /// The number of elements.
   ///
   /// - Complexity: O(1).
-  public var numberOfElements: Int { elements.count }
+  public var numberOfElements: Int { storage.count }
 
   /// The element at `index`; traps with the index and the count when `index` is out of range.
   public func element(at index: Int) -> Element {
@@ -153,6 +153,11 @@ nonisolated open class ArraySection<Element>: TreeLink, BracketedSection {
   /// The section itself: a built-in section is its own link.
   override final var child: SectionProviderChild { .section(self) }
 
+  /// The section itself: a built-in section is its own link (see ``Section/_sectionKitLink``).
+  public final var _sectionKitLink: Unmanaged<TreeLink>? { .passUnretained(self) }
+
+  override final var linkedSection: any Section { self }
+
   override final func linkDidChange() { bracket.delegateChanged() }
 
   /// Traps with a message naming the section, the index and the count.
@@ -189,13 +194,13 @@ extension ArraySection: RandomAccessCollection, MutableCollection {
   /// Always 0.
   public var startIndex: Int { 0 }
   /// The number of elements.
-  public var endIndex: Int { elements.count }
+  public var endIndex: Int { storage.count }
   /// The number of elements.
   ///
   /// - Complexity: O(1).
-  public var count: Int { elements.count }
+  public var count: Int { storage.count }
   /// Whether the section has no elements.
-  public var isEmpty: Bool { elements.isEmpty }
+  public var isEmpty: Bool { storage.isEmpty }
 
   /// The element at `position`; setting it emits one update event, or none when `Element` is
   /// `Equatable` and the new value is equal to the old one (see `reload(at:)`).

@@ -50,6 +50,11 @@ nonisolated open class SingleElementSection<Element>: TreeLink, BracketedSection
   /// The section itself: a built-in section is its own link.
   override final var child: SectionProviderChild { .section(self) }
 
+  /// The section itself: a built-in section is its own link (see ``Section/_sectionKitLink``).
+  public final var _sectionKitLink: Unmanaged<TreeLink>? { .passUnretained(self) }
+
+  override final var linkedSection: any Section { self }
+
   override final func linkDidChange() { bracket.delegateChanged() }
 
   /// The element at `index`, which must be 0 while the section holds an element.
