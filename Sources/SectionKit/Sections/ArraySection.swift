@@ -21,9 +21,10 @@
 /// in a module whose default isolation is the main actor: a section lives in the isolation domain
 /// of the code that creates it.
 nonisolated open class ArraySection<Element>: TreeLink, BracketedSection {
-  // Declared first: its two bytes fill the end of the link's fields (``TreeLink``), where at the
-  // end of the object they would be padded to eight (a class lays its stored properties out in
-  // the order they are declared, after those of its superclass).
+  // Declared first, then `bracket`: their two bytes each fill the end of the link's fields
+  // (``TreeLink``), where at the end of the object they would be padded to eight (a class lays
+  // its stored properties out in the order they are declared, after those of its superclass).
+  // A delegate of the user's is kept in ``CustomSectionDelegates``, not here.
   @exclusivity(unchecked) final var mutationInProgress: MutationInProgress?
 
   /// The delegate told about every change: the parent provider once the section is in a tree.
@@ -32,16 +33,12 @@ nonisolated open class ArraySection<Element>: TreeLink, BracketedSection {
   /// place there itself, with no object for it), and this returns a view of that link; setting
   /// that view back makes the section report to its parent again.
   public var updateDelegate: (any SectionUpdateDelegate)? {
-    get { sectionDelegate(custom: customDelegate) }
+    get { sectionDelegate }
     set {
-      customDelegate = setSectionDelegate(newValue)
+      setSectionDelegate(newValue)
       bracket.delegateChanged()
     }
   }
-  /// ``updateDelegate`` when it is not the parent (an object of the user's). Stored as `AnyObject`
-  /// (8 bytes, where the existential takes 16): a custom delegate is rare, and its conformance is
-  /// looked up only when it is read.
-  private weak var customDelegate: AnyObject?
   /// The section itself while it reports to a built-in parent (``TreeLink/reportsToOwner``).
   final var uplink: TreeLink? { reportsToOwner ? self : nil }
   // The stored properties marked `@exclusivity(unchecked)` skip Swift's dynamic exclusivity
