@@ -411,14 +411,12 @@ extension Coordinator {
   /// - Complexity: O(depth) when the model and the adapter agree (between batches); O(n) for n
   ///   sections inside a batch.
   func presentedIndex(of section: any Section) -> Int? {
-    let state = current
     if presentsModel {
-      guard let index = mapping.sectionOffset(for: section),
-        index < state.sections.count, state.sections[index] === section
+      guard let index = mapping.sectionOffset(for: section), current.presents(section, at: index)
       else { return nil }
       return index
     }
-    return state.sections.firstIndex { $0 === section }
+    return current.sections.firstIndex { $0 === section }
   }
 
   // MARK: Following changesets

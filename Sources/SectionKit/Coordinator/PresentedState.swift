@@ -41,6 +41,13 @@ struct PresentedState {
       "Coordinator.\(operation): section index \(index) is out of range 0..<\(counts.count)")
   }
 
+  /// Whether `section` is presented at global index `index` (compared through the links, no
+  /// section read out of the list).
+  func presents(_ section: any Section, at index: Int) -> Bool {
+    UInt(bitPattern: index) < UInt(bitPattern: sections.count)
+      && sections.holds(section, at: index)
+  }
+
   /// The section and local index behind `indexPath`; traps, naming `operation` (by default the
   /// calling method), when the path is malformed or out of range.
   func locate(_ indexPath: IndexPath, _ operation: String = #function) -> (
@@ -49,13 +56,15 @@ struct PresentedState {
     precondition(
       indexPath.count == 2,
       "Coordinator.\(operation): \(indexPath) is not a [section, element] path")
-    checkSection(indexPath[0], operation)
-    let count = counts[indexPath[0]]
+    // Each component read once: an `IndexPath` subscript is a call into Foundation.
+    let (section, index) = (indexPath[0], indexPath[1])
+    checkSection(section, operation)
+    let count = counts[section]
     precondition(
-      indexPath[1] >= 0 && indexPath[1] < count,
-      "Coordinator.\(operation): element index \(indexPath[1]) of \(format(indexPath)) "
-        + "is out of range 0..<\(count) (section \(indexPath[0]))")
-    return (sections[indexPath[0]], indexPath[1])
+      index >= 0 && index < count,
+      "Coordinator.\(operation): element index \(index) of \(format(indexPath)) "
+        + "is out of range 0..<\(count) (section \(section))")
+    return (sections[section], index)
   }
 
   /// What a changeset does to the presented state: computed when the batch ends (from the model

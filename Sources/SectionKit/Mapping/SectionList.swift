@@ -27,16 +27,12 @@ struct SectionList: RandomAccessCollection {
   /// The section at `position`.
   ///
   /// - Complexity: O(1).
-  subscript(position: Int) -> any Section {
-    guard case .section(let section) = links[position].child else {
-      preconditionFailure("SectionList: entry \(position) holds a provider")
-    }
-    return section
-  }
+  subscript(position: Int) -> any Section { links[position].linkedSection }
 
-  /// Whether the entry at `position` holds `section` (which `link`, when not `nil`, holds).
+  /// Whether the entry at `position` holds `section` (which `link`, when not `nil`, holds),
+  /// compared through the links: no section is read out of the list.
   @inline(__always)
-  func holds(_ section: any Section, at position: Int, link: TreeLink?) -> Bool {
+  func holds(_ section: any Section, at position: Int, link: TreeLink? = nil) -> Bool {
     let entry = links[position]
     return entry === link || entry === section || entry.childObject === section
   }
@@ -66,7 +62,7 @@ struct SectionList: RandomAccessCollection {
   /// The link that holds `section`: the section itself when it is a built-in one, the link it
   /// reports to in a built-in provider, or a new box.
   static func link(holding section: any Section) -> TreeLink {
-    if let own = section as? TreeLink { return own }
+    if let own = section._sectionKitLink?.takeUnretainedValue() { return own }
     if let link = section.updateDelegate as? ChildLink, link.childObject === section { return link }
     return SectionBox(section)
   }
@@ -83,4 +79,6 @@ final class SectionBox: TreeLink {
   }
 
   override var child: SectionProviderChild { .section(section) }
+
+  override var linkedSection: any Section { section }
 }

@@ -213,12 +213,14 @@ public final class SectionProviderMapping {
     precondition(
       indexPath.count == 2,
       "SectionProviderMapping.sectionAndIndex(for:): \(indexPath) is not a [section, element] path")
-    let section = self.section(at: indexPath[0])
-    let index = indexPath[1]
+    // Each component read once: an `IndexPath` subscript is a call into Foundation.
+    let (position, index) = (indexPath[0], indexPath[1])
+    let section = self.section(at: position)
+    let count = section.numberOfElements
     precondition(
-      index >= 0 && index < section.numberOfElements,
+      index >= 0 && index < count,
       "SectionProviderMapping.sectionAndIndex(for:): element index \(index) of \(indexPath) is out "
-        + "of range 0..<\(section.numberOfElements) (section \(indexPath[0]))")
+        + "of range 0..<\(count) (section \(position))")
     return (section, index)
   }
 
@@ -232,6 +234,12 @@ public final class SectionProviderMapping {
   /// The global index of `section` from the lookup index, refreshing its stale entries.
   @inline(__always)
   private func position(of section: any Section) -> Int? {
+    // A built-in section is its own link: its index is read through it unretained (the caller
+    // holds the section).
+    if let own = section._sectionKitLink {
+      let guess = own._withUnsafeGuaranteedRef { $0.reportsToOwner ? $0.sectionIndex : -1 }
+      if guess >= 0, let index = checked(guess, section) { return index }
+    }
     let link = ownLink(of: section)
     if let link, let index = checked(link.sectionIndex, section, link) { return index }
     return refreshedPosition(of: section, link)

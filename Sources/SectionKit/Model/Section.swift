@@ -38,6 +38,20 @@ public protocol Section: AnyObject {
   ///
   /// Conforming types declare it `weak`.
   var updateDelegate: (any SectionUpdateDelegate)? { get set }
+
+  /// SectionKit's own: the link a built-in section is (``ArraySection`` and
+  /// ``SingleElementSection`` answer with themselves, unretained), `nil` for any other section.
+  /// Do not implement it; the default answers `nil`.
+  ///
+  /// A lookup finds a built-in section's place through it with one witness call and no retain,
+  /// where a cast to the class ``TreeLink`` walks the section's class hierarchy and retains the
+  /// result (see `Docs/Performance.md`).
+  var _sectionKitLink: Unmanaged<TreeLink>? { get }
+}
+
+extension Section {
+  /// `nil`: a section of the user's is not a link of SectionKit's.
+  public var _sectionKitLink: Unmanaged<TreeLink>? { nil }
 }
 
 /// Receives the changes of a ``Section``, in the section's local indexes.

@@ -7,18 +7,26 @@
 /// its delegate changes.
 struct UpdateBracket {
   /// How many brackets are open, times 2, plus 1 when the current delegate has heard
-  /// `willBeginUpdating` for the open bracket: one word, where an `Int` and a `Bool` take 16
-  /// bytes in the object that stores them (every section stores one).
-  private var state = 0
+  /// `willBeginUpdating` for the open bracket: 2 bytes, where an `Int` and a `Bool` take 16 in
+  /// the object that stores them (every section stores one, in what would be the padding after
+  /// its link's fields; see `Docs/Performance.md`, Memory). At most ``maximumDepth`` brackets nest.
+  private var state: UInt16 = 0
+
+  /// The most brackets that nest on one node: one more traps.
+  static let maximumDepth = Int(UInt16.max >> 1)
 
   /// How many brackets are open.
-  var depth: Int { state >> 1 }
+  var depth: Int { Int(state >> 1) }
   /// Whether the current delegate has heard `willBeginUpdating` for the open bracket.
   private var announced: Bool { state & 1 != 0 }
 
   var isOpen: Bool { state > 1 }
 
   mutating func open() {
+    precondition(
+      state >> 1 < UInt16.max >> 1,
+      "UpdateBracket.open(): \(depth + 1) brackets nested on one node; at most \(Self.maximumDepth)"
+    )
     state += 2
   }
 

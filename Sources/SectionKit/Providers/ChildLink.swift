@@ -90,6 +90,13 @@ final class ChildLink: TreeLink, SectionUpdateDelegate, SectionProviderUpdateDel
 
   override var child: SectionProviderChild { storedChild }
 
+  override var linkedSection: any Section {
+    guard case .section(let section) = storedChild else {
+      preconditionFailure("ChildLink.linkedSection: the child is a provider")
+    }
+    return section
+  }
+
   func willBeginUpdating(_ section: any Section) { carry(Hop(begin: true)) }
   func didEndUpdating(_ section: any Section) { carry(Hop(end: true)) }
   func invalidateAll(_ section: any Section) { carry(Hop(event: .invalidateAll)) }
@@ -164,7 +171,9 @@ func link(behind delegate: AnyObject) -> TreeLink? {
 /// reports to; `nil` for a section reporting to anything else (a custom provider, a delegate of
 /// the user's) or to no one.
 func reportingLink(of section: any Section) -> TreeLink? {
-  if let own = section as? TreeLink { return own.reportsToOwner ? own : nil }
+  if let own = section._sectionKitLink?.takeUnretainedValue() {
+    return own.reportsToOwner ? own : nil
+  }
   guard let link = section.updateDelegate as? ChildLink, link.childObject === section else {
     return nil
   }

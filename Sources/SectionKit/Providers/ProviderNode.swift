@@ -266,7 +266,7 @@ extension ProviderNode {
         section.updateDelegate == nil,
         "\(typeName).\(operation()): \(type(of: section)) already has a parent "
           + "(\(parentDescription(section.updateDelegate!))); remove it from its parent first")
-      guard let own = section as? TreeLink else {
+      guard let own = section._sectionKitLink?.takeUnretainedValue() else {
         let link = ChildLink(owner: self, child: child)
         section.updateDelegate = link
         return link

@@ -31,20 +31,29 @@ final class SectionLinkDelegate: SectionUpdateDelegate {
 
 extension TreeLink {
   /// The delegate of a built-in section that is this link: the view of the link while the section
-  /// reports to its owner, otherwise `custom`, the delegate of the user's.
-  final func sectionDelegate(custom: AnyObject?) -> (any SectionUpdateDelegate)? {
-    reportsToOwner ? SectionLinkDelegate(self) : custom as? any SectionUpdateDelegate
+  /// reports to its owner, otherwise the delegate of the user's (``CustomSectionDelegates``).
+  final var sectionDelegate: (any SectionUpdateDelegate)? {
+    if reportsToOwner { return SectionLinkDelegate(self) }
+    guard hasCustomDelegate else { return nil }
+    return CustomSectionDelegates.shared.delegate(of: self) as? any SectionUpdateDelegate
   }
 
   /// Sets the delegate of a built-in section that is this link to `delegate`: the section reports
-  /// to its owner again when `delegate` is the view of this link (and an owner is there); returns
-  /// the delegate of the user's to keep, if any.
-  final func setSectionDelegate(_ delegate: (any SectionUpdateDelegate)?) -> AnyObject? {
+  /// to its owner again when `delegate` is the view of this link (and an owner is there);
+  /// otherwise `delegate`, held weakly, is the delegate of the user's.
+  final func setSectionDelegate(_ delegate: (any SectionUpdateDelegate)?) {
     if let view = delegate as? SectionLinkDelegate, view.link === self, ownerObject != nil {
       reportsToOwner = true
-      return nil
+      setCustomDelegate(nil)
+      return
     }
     reportsToOwner = false
-    return delegate
+    setCustomDelegate(delegate)
+  }
+
+  /// Keeps `delegate` (or none) as the delegate of the user's of this built-in section.
+  private func setCustomDelegate(_ delegate: AnyObject?) {
+    guard delegate != nil || hasCustomDelegate else { return }
+    CustomSectionDelegates.shared.set(delegate, of: self)
   }
 }

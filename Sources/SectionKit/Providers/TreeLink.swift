@@ -22,11 +22,17 @@ nonisolated open class TreeLink {
   /// ``ownerObject``, stored unmanaged so that a climb can use it without retaining it
   /// (``carryOwnBatch(_:)``).
   final private(set) var unmanagedOwner: Unmanaged<AnyObject>?
-  /// Brackets the child opened through this link and has not closed (4 bytes: 2³¹ brackets open
-  /// at once through one link would trap on the conversion).
+  /// Brackets the child opened through this link and has not closed (2 bytes: at most 32,767
+  /// open at once through one link; one more traps, naming the count).
   final var openBrackets: Int {
     get { Int(storedOpenBrackets) }
-    set { storedOpenBrackets = Int32(newValue) }
+    set {
+      precondition(
+        newValue <= Int(Int16.max),
+        "TreeLink.openBrackets: \(newValue) brackets open at once through one link; at most "
+          + "\(Int16.max) (a willBeginUpdating without its didEndUpdating, over and over?)")
+      storedOpenBrackets = Int16(truncatingIfNeeded: newValue)
+    }
   }
   /// Where the child was last found among the parent's children: a guess, checked before use.
   final var position: Int {
@@ -39,13 +45,16 @@ nonisolated open class TreeLink {
     get { Int(storedSectionIndex) }
     set { storedSectionIndex = Int32(truncatingIfNeeded: newValue) }
   }
-  // The counts and guesses take 4 bytes each, the owner's kind and the two marks one byte
-  // together (every section carries them). Neither guess can exceed `Int32.max`: 2³¹ sections
-  // would take more than 100 GB.
-  private final var storedOpenBrackets: Int32 = 0
+  // The guesses take 4 bytes each, the open brackets 2, the owner's kind and the three marks one
+  // byte together (every section carries them: 11 bytes after the owner, so that a built-in
+  // section's mutation record and bracket fill the rest of its fifth word; see
+  // `Docs/Performance.md`, Memory). Neither guess can exceed `Int32.max`: 2³¹ sections would
+  // take more than 100 GB.
   private final var storedPosition: Int32 = 0
   private final var storedSectionIndex: Int32 = -1
-  /// The owner's kind in the low two bits, ``coversElementEvents`` and ``reportsToOwner`` above.
+  private final var storedOpenBrackets: Int16 = 0
+  /// The owner's kind in the low two bits, ``coversElementEvents``, ``reportsToOwner`` and
+  /// ``hasCustomDelegate`` above.
   private final var flags: UInt8 = 0
 
   /// The type of ``ownerObject``.
@@ -70,8 +79,26 @@ nonisolated open class TreeLink {
     set { flags = newValue ? flags | 8 : flags & ~8 }
   }
 
+  /// Whether the child, a built-in section that is its own link, has an entry in
+  /// ``CustomSectionDelegates`` (a delegate of the user's was set on it).
+  final var hasCustomDelegate: Bool {
+    get { flags & 16 != 0 }
+    set { flags = newValue ? flags | 16 : flags & ~16 }
+  }
+
+  deinit {
+    if hasCustomDelegate { CustomSectionDelegates.shared.remove(self) }
+  }
+
   /// The child behind this link: the link itself for a built-in section.
   var child: SectionProviderChild { preconditionFailure("TreeLink.child: no child") }
+
+  /// The child behind this link as a section, without wrapping it in a ``SectionProviderChild``
+  /// (a lookup reads the mapping's list of sections through it); traps when the child is a
+  /// provider.
+  var linkedSection: any Section {
+    preconditionFailure("TreeLink.linkedSection: \(type(of: self)) holds no section")
+  }
 
   /// The child as an object, for identity comparisons.
   final var childObject: AnyObject { child.object }

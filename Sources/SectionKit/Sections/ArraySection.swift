@@ -21,9 +21,10 @@
 /// in a module whose default isolation is the main actor: a section lives in the isolation domain
 /// of the code that creates it.
 nonisolated open class ArraySection<Element>: TreeLink, BracketedSection {
-  // Declared first: its two bytes fill the end of the link's fields (``TreeLink``), where at the
-  // end of the object they would be padded to eight (a class lays its stored properties out in
-  // the order they are declared, after those of its superclass).
+  // Declared first, then `bracket`: their two bytes each fill the end of the link's fields
+  // (``TreeLink``), where at the end of the object they would be padded to eight (a class lays
+  // its stored properties out in the order they are declared, after those of its superclass).
+  // A delegate of the user's is kept in ``CustomSectionDelegates``, not here.
   @exclusivity(unchecked) final var mutationInProgress: MutationInProgress?
 
   /// The delegate told about every change: the parent provider once the section is in a tree.
@@ -32,16 +33,12 @@ nonisolated open class ArraySection<Element>: TreeLink, BracketedSection {
   /// place there itself, with no object for it), and this returns a view of that link; setting
   /// that view back makes the section report to its parent again.
   public var updateDelegate: (any SectionUpdateDelegate)? {
-    get { sectionDelegate(custom: customDelegate) }
+    get { sectionDelegate }
     set {
-      customDelegate = setSectionDelegate(newValue)
+      setSectionDelegate(newValue)
       bracket.delegateChanged()
     }
   }
-  /// ``updateDelegate`` when it is not the parent (an object of the user's). Stored as `AnyObject`
-  /// (8 bytes, where the existential takes 16): a custom delegate is rare, and its conformance is
-  /// looked up only when it is read.
-  private weak var customDelegate: AnyObject?
   /// The section itself while it reports to a built-in parent (``TreeLink/reportsToOwner``).
   final var uplink: TreeLink? { reportsToOwner ? self : nil }
   // The stored properties marked `@exclusivity(unchecked)` skip Swift's dynamic exclusivity
@@ -90,7 +87,7 @@ nonisolated open class ArraySection<Element>: TreeLink, BracketedSection {
   /// The number of elements.
   ///
   /// - Complexity: O(1).
-  public var numberOfElements: Int { elements.count }
+  public var numberOfElements: Int { storage.count }
 
   /// The element at `index`; traps with the index and the count when `index` is out of range.
   public func element(at index: Int) -> Element {
@@ -153,6 +150,11 @@ nonisolated open class ArraySection<Element>: TreeLink, BracketedSection {
   /// The section itself: a built-in section is its own link.
   override final var child: SectionProviderChild { .section(self) }
 
+  /// The section itself: a built-in section is its own link (see ``Section/_sectionKitLink``).
+  public final var _sectionKitLink: Unmanaged<TreeLink>? { .passUnretained(self) }
+
+  override final var linkedSection: any Section { self }
+
   override final func linkDidChange() { bracket.delegateChanged() }
 
   /// Traps with a message naming the section, the index and the count.
@@ -189,13 +191,13 @@ extension ArraySection: RandomAccessCollection, MutableCollection {
   /// Always 0.
   public var startIndex: Int { 0 }
   /// The number of elements.
-  public var endIndex: Int { elements.count }
+  public var endIndex: Int { storage.count }
   /// The number of elements.
   ///
   /// - Complexity: O(1).
-  public var count: Int { elements.count }
+  public var count: Int { storage.count }
   /// Whether the section has no elements.
-  public var isEmpty: Bool { elements.isEmpty }
+  public var isEmpty: Bool { storage.isEmpty }
 
   /// The element at `position`; setting it emits one update event, or none when `Element` is
   /// `Equatable` and the new value is equal to the old one (see `reload(at:)`).

@@ -12,7 +12,8 @@
 /// It is `nonisolated`, and so are its subclasses, even in a module whose default isolation is
 /// the main actor: a section lives in the isolation domain of the code that creates it.
 nonisolated open class SingleElementSection<Element>: TreeLink, BracketedSection {
-  // Declared first (see ``ArraySection``): its two bytes fill the end of the link's fields.
+  // Declared first, then `bracket` (see ``ArraySection``): they fill the end of the link's
+  // fields.
   final var mutationInProgress: MutationInProgress?
 
   /// The delegate told about every change: the parent provider once the section is in a tree.
@@ -20,15 +21,12 @@ nonisolated open class SingleElementSection<Element>: TreeLink, BracketedSection
   /// Held weakly. In a built-in parent the section is its own link to the parent, and this
   /// returns a view of that link, as in ``ArraySection``.
   public var updateDelegate: (any SectionUpdateDelegate)? {
-    get { sectionDelegate(custom: customDelegate) }
+    get { sectionDelegate }
     set {
-      customDelegate = setSectionDelegate(newValue)
+      setSectionDelegate(newValue)
       bracket.delegateChanged()
     }
   }
-  /// ``updateDelegate`` when it is not the parent (an object of the user's), stored as `AnyObject`
-  /// (8 bytes, where the existential takes 16), as in ``ArraySection``.
-  private weak var customDelegate: AnyObject?
   /// The section itself while it reports to a built-in parent (``TreeLink/reportsToOwner``).
   final var uplink: TreeLink? { reportsToOwner ? self : nil }
   final var bracket = UpdateBracket()
@@ -49,6 +47,11 @@ nonisolated open class SingleElementSection<Element>: TreeLink, BracketedSection
 
   /// The section itself: a built-in section is its own link.
   override final var child: SectionProviderChild { .section(self) }
+
+  /// The section itself: a built-in section is its own link (see ``Section/_sectionKitLink``).
+  public final var _sectionKitLink: Unmanaged<TreeLink>? { .passUnretained(self) }
+
+  override final var linkedSection: any Section { self }
 
   override final func linkDidChange() { bracket.delegateChanged() }
 

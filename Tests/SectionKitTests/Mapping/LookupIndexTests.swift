@@ -31,6 +31,32 @@ struct LookupIndexTests {
   }
 
   @Test
+  func aBuiltInSectionAnswersItsLinkWithItselfAndASectionOfTheUsersWithNone() {
+    final class Plain: Section {
+      weak var updateDelegate: (any SectionUpdateDelegate)?
+      var numberOfElements: Int { 1 }
+    }
+    let array = ArraySection<Int>([1])
+    let single = SingleElementSection(element: 1)
+    #expect(array._sectionKitLink?.takeUnretainedValue() === array)
+    #expect(single._sectionKitLink?.takeUnretainedValue() === single)
+    #expect(Plain()._sectionKitLink == nil)
+    // Both found through it, in a built-in provider, after the first lookup refreshed the index:
+    // a second round refreshes and hashes nothing.
+    let root = ComposedSectionProvider()
+    root.append(array)
+    root.append(single)
+    let mapping = SectionProviderMapping(sectionProvider: root)
+    for _ in 0..<2 {
+      #expect(mapping.indexPath(for: 0, in: array) == [0, 0])
+      #expect(mapping.indexPath(for: 0, in: single) == [1, 0])
+      #expect(mapping.sectionAndIndex(for: [1, 0]).section === single)
+    }
+    #expect(mapping.refreshedPositions == 2)
+    #expect(mapping.hashedPositions == 0)
+  }
+
+  @Test
   func sectionsOfACustomProviderAreFoundByIdentity() {
     let root = ComposedSectionProvider()
     let before = ArraySection<Int>([1])

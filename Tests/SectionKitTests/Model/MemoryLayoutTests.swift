@@ -29,6 +29,18 @@ struct MemoryLayoutTests {
     #expect(instanceSize(of: SingleElementSection<Int>.self) <= 72)
   }
 
+  @Test func aBuiltInSectionTakesSixWords() {
+    // Issue 31's last cuts: the open brackets and the bracket in 2 bytes each, the custom
+    // delegate in a side table (`CustomSectionDelegates`). Header 16, owner 8, position and global
+    // index 4 each, open brackets 2, the owner's kind and three marks 1, the mutation record 2,
+    // the bracket 2 (the last two in what would be padding), elements 8.
+    #expect(MemoryLayout<UpdateBracket>.size == 2)
+    #expect(instanceSize(of: TreeLink.self) <= 35)
+    #expect(instanceSize(of: ArraySection<Int>.self) <= 48)
+    #expect(instanceSize(of: ArraySection<String>.self) <= 48)
+    #expect(instanceSize(of: SingleElementSection<Int>.self) <= 56)
+  }
+
   @Test func aLinkStoresItsOwnerAsAnObjectAndAKind() {
     #expect(MemoryLayout<LinkOwnerKind>.size == 1)
     #expect(MemoryLayout<SectionProviderChild>.size == 16)

@@ -25,6 +25,16 @@ struct ChildListMemoryTests {
     #expect(provider.index(ofChild: first) == nil)
   }
 
+  @Test func aProviderBuiltByAppendingGrowsItsLinksByHalf() {
+    // Doubled, as `Array` grows, 1,100 links would take 2,048 slots.
+    let provider = ComposedSectionProvider()
+    let sections = (0..<1_100).map { ArraySection<Int>([$0]) }
+    for section in sections { provider.append(section) }
+    #expect(provider.childList.links.capacity <= 1_100 * 3 / 2 + 1)
+    #expect(provider.index(ofChild: sections[1_099]) == 1_099)
+    #expect(provider.index(ofChild: sections[0]) == 0)
+  }
+
   @Test func aChildOfAnotherParentOrOfNoneIsNotFound() {
     let provider = ComposedSectionProvider()
     let other = ComposedSectionProvider()

@@ -365,7 +365,7 @@ import Testing
     root.append(quiet)
     root.append(heard)
     let (coordinator, adapter) = CoordinatorInsertedSectionsTests.present(root)
-    let forwarder = CoordinatorInsertedSectionsTests.Forwarder(replacingDelegateOf: heard)
+    let forwarder = CoordinatorInsertedSectionsListenerTests.Forwarder(replacingDelegateOf: heard)
     heard.updateDelegate = forwarder
     let calls: [Bulk] = [
       .append((0..<6).map { Item(id: $0) }), .appendSequence([Item(id: 6)]),

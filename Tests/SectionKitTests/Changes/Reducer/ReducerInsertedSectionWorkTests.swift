@@ -30,7 +30,7 @@ struct ReducerInsertedSectionWorkTests {
     coordinator.adapter = adapter
     // A delegate of the user's between the root and the mapping: the element events reach the
     // reducer instead of stopping at their sections (CoordinatorInsertedSectionsTests).
-    let forwarder = CoordinatorInsertedSectionsTests.Forwarder(replacingDelegateOf: root)
+    let forwarder = CoordinatorInsertedSectionsListenerTests.Forwarder(replacingDelegateOf: root)
     root.updateDelegate = forwarder
     var work = 0
     coordinator.performBatchUpdates {
