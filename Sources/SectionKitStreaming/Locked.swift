@@ -58,6 +58,14 @@ struct Ring<Element> {
     return storage[head]
   }
 
+  /// The element `offset` places after the front.
+  ///
+  /// - Complexity: O(1).
+  subscript(offset: Int) -> Element {
+    precondition(offset >= 0 && offset < count, "Ring: offset \(offset) out of 0..<\(count)")
+    return storage[(head + offset) % storage.count]!
+  }
+
   /// Removes everything, keeping no storage.
   mutating func removeAll() {
     self = Ring()

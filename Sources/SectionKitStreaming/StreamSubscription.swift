@@ -124,7 +124,7 @@ extension StreamSubscription where Value: Codable {
   /// - Throws: what encoding a value throws (`EncodingError`).
   public func pollLine() throws -> Data? {
     guard let delivery = handle.stream.pollDelivery(handle.id) else { return nil }
-    return try handle.stream.line(for: delivery, encoder: StreamLineEncoder())
+    return try handle.stream.lines(for: [delivery], encoder: StreamLineEncoder())[0]
   }
 
   /// The updates as JSON lines in batches (``batches()``): every line due to the subscriber
@@ -159,7 +159,7 @@ extension StreamSubscription where Value: Codable {
       /// - Throws: what encoding a value throws (`EncodingError`).
       public func next() async throws -> [Data]? {
         guard let batch = await handle.stream.nextDeliveries(handle.id) else { return nil }
-        return try batch.map { try handle.stream.line(for: $0, encoder: encoder) }
+        return try handle.stream.lines(for: batch, encoder: encoder)
       }
     }
 
@@ -188,7 +188,7 @@ extension StreamSubscription where Value: Codable {
       /// - Throws: what encoding a value throws (`EncodingError`).
       public func next() async throws -> Data? {
         guard let delivery = await handle.stream.nextDelivery(handle.id) else { return nil }
-        return try handle.stream.line(for: delivery, encoder: encoder)
+        return try handle.stream.lines(for: [delivery], encoder: encoder)[0]
       }
     }
 
@@ -200,23 +200,48 @@ extension StreamSubscription where Value: Codable {
 }
 
 extension UpdateStream where Value: Codable {
-  /// The line of `delivery`, encoded once and kept: with the changeset, or as the last snapshot.
-  func line(for delivery: Delivery, encoder: StreamLineEncoder<Value>) throws -> Data {
-    switch delivery {
-    case .changeset(let shared):
-      if let line = shared.line.withLock({ $0 }) { return line }
-      // Encoded outside the lock; two subscribers asking at once may both encode it, and the
-      // bytes are the same.
-      let line = try encoder.encode(.changeset(shared.update))
-      shared.line.withLock { $0 = line }
-      return line
-    case .snapshot(let snapshot):
-      if let cached = snapshotLine.withLock({ $0 }), cached.sequence == snapshot.sequence {
-        return cached.line
+  /// The lines of `batch`, each encoded once and kept: a changeset's with the changeset, the
+  /// last snapshot's on the stream. The lines already encoded are read under the stream's lock
+  /// once for the whole batch, the others encoded outside it (two subscribers asking at once may
+  /// both encode one, and the bytes are the same) and kept under it once.
+  ///
+  /// - Complexity: O(k) for the k updates of the batch, plus encoding those not yet encoded.
+  func lines(for batch: [Delivery], encoder: StreamLineEncoder<Value>) throws -> [Data] {
+    var lines = state.withLock { _ in
+      batch.map { delivery -> Data? in
+        guard case .changeset(let shared) = delivery else { return nil }
+        return shared.line
       }
-      let line = try encoder.encode(.snapshot(snapshot))
-      snapshotLine.withLock { $0 = (snapshot.sequence, line) }
-      return line
     }
+    var encoded: [(shared: Shared, line: Data)] = []
+    for (index, delivery) in batch.enumerated() where lines[index] == nil {
+      switch delivery {
+      case .changeset(let shared):
+        let line = try encoder.encode(.changeset(shared.update))
+        lines[index] = line
+        encoded.append((shared, line))
+      case .snapshot(let snapshot):
+        lines[index] = try snapshotLine(snapshot, encoder: encoder)
+      }
+    }
+    if !encoded.isEmpty {
+      state.withLock { _ in
+        for (shared, line) in encoded { shared.line = line }
+      }
+    }
+    return lines.map { $0! }
+  }
+
+  /// The line of `snapshot`, encoded once for all the subscribers that catch up at its sequence
+  /// number.
+  private func snapshotLine(_ snapshot: StreamSnapshot<Value>, encoder: StreamLineEncoder<Value>)
+    throws -> Data
+  {
+    if let cached = snapshotLine.withLock({ $0 }), cached.sequence == snapshot.sequence {
+      return cached.line
+    }
+    let line = try encoder.encode(.snapshot(snapshot))
+    snapshotLine.withLock { $0 = (snapshot.sequence, line) }
+    return line
   }
 }
