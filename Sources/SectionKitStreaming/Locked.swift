@@ -75,7 +75,16 @@ struct Ring<Element> {
   ///
   /// - Complexity: O(n).
   func suffix(_ n: Int) -> [Element] {
-    (count - n..<count).map { storage[(head + $0) % storage.count]! }
+    var result: [Element] = []
+    result.reserveCapacity(n)
+    guard n > 0 else { return result }
+    var index = (head + count - n) % storage.count
+    for _ in 0..<n {
+      result.append(storage[index]!)
+      index += 1
+      if index == storage.count { index = 0 }
+    }
+    return result
   }
 
   /// Every element, oldest first.

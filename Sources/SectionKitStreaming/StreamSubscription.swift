@@ -91,7 +91,15 @@ public struct StreamSubscription<Value: Sendable>: AsyncSequence, Sendable {
 
       /// Every update due now, waiting for one; `nil` when the subscription ended.
       public func next() async -> [StreamUpdate<Value>]? {
-        await handle.stream.nextDeliveries(handle.id)?.map(\.update)
+        switch await handle.stream.nextBatch(handle.id) {
+        case .changesets(let taken):
+          var updates: [StreamUpdate<Value>] = []
+          updates.reserveCapacity(taken.count)
+          for shared in taken { updates.append(.changeset(shared.update)) }
+          return updates
+        case .snapshot(let snapshot): return [.snapshot(snapshot)]
+        case nil: return nil
+        }
       }
     }
 
@@ -124,7 +132,7 @@ extension StreamSubscription where Value: Codable {
   /// - Throws: what encoding a value throws (`EncodingError`).
   public func pollLine() throws -> Data? {
     guard let delivery = handle.stream.pollDelivery(handle.id) else { return nil }
-    return try handle.stream.lines(for: [delivery], encoder: StreamLineEncoder())[0]
+    return try handle.stream.line(for: delivery, encoder: StreamLineEncoder())
   }
 
   /// The updates as JSON lines in batches (``batches()``): every line due to the subscriber
@@ -158,8 +166,12 @@ extension StreamSubscription where Value: Codable {
       ///
       /// - Throws: what encoding a value throws (`EncodingError`).
       public func next() async throws -> [Data]? {
-        guard let batch = await handle.stream.nextDeliveries(handle.id) else { return nil }
-        return try handle.stream.lines(for: batch, encoder: encoder)
+        switch await handle.stream.nextBatch(handle.id) {
+        case .changesets(let taken): return try handle.stream.lines(for: taken, encoder: encoder)
+        case .snapshot(let snapshot):
+          return [try handle.stream.line(for: snapshot, encoder: encoder)]
+        case nil: return nil
+        }
       }
     }
 
@@ -188,7 +200,7 @@ extension StreamSubscription where Value: Codable {
       /// - Throws: what encoding a value throws (`EncodingError`).
       public func next() async throws -> Data? {
         guard let delivery = await handle.stream.nextDelivery(handle.id) else { return nil }
-        return try handle.stream.lines(for: [delivery], encoder: encoder)[0]
+        return try handle.stream.line(for: delivery, encoder: encoder)
       }
     }
 
@@ -200,43 +212,43 @@ extension StreamSubscription where Value: Codable {
 }
 
 extension UpdateStream where Value: Codable {
-  /// The lines of `batch`, each encoded once and kept: a changeset's with the changeset, the
-  /// last snapshot's on the stream. The lines already encoded are read under the stream's lock
-  /// once for the whole batch, the others encoded outside it (two subscribers asking at once may
-  /// both encode one, and the bytes are the same) and kept under it once.
+  /// The lines of the changesets `batch`, each encoded once and kept with its changeset. The
+  /// lines already encoded are read under the stream's lock once for the whole batch, the others
+  /// encoded outside it (two subscribers asking at once may both encode one, and the bytes are
+  /// the same) and kept under it once.
   ///
-  /// - Complexity: O(k) for the k updates of the batch, plus encoding those not yet encoded.
-  func lines(for batch: [Delivery], encoder: StreamLineEncoder<Value>) throws -> [Data] {
-    var lines = state.withLock { _ in
-      batch.map { delivery -> Data? in
-        guard case .changeset(let shared) = delivery else { return nil }
-        return shared.line
-      }
+  /// - Complexity: O(k) for the k changesets of the batch, plus encoding those not yet encoded.
+  func lines(for batch: [Shared], encoder: StreamLineEncoder<Value>) throws -> [Data] {
+    var lines: [Data?] = []
+    lines.reserveCapacity(batch.count)
+    state.withLock { _ in
+      for shared in batch { lines.append(shared.line) }
     }
-    var encoded: [(shared: Shared, line: Data)] = []
-    for (index, delivery) in batch.enumerated() where lines[index] == nil {
-      switch delivery {
-      case .changeset(let shared):
-        let line = try encoder.encode(.changeset(shared.update))
-        lines[index] = line
-        encoded.append((shared, line))
-      case .snapshot(let snapshot):
-        lines[index] = try snapshotLine(snapshot, encoder: encoder)
-      }
+    var encoded: [Int] = []
+    for index in batch.indices where lines[index] == nil {
+      lines[index] = try encoder.encode(.changeset(batch[index].update))
+      encoded.append(index)
     }
     if !encoded.isEmpty {
       state.withLock { _ in
-        for (shared, line) in encoded { shared.line = line }
+        for index in encoded { batch[index].line = lines[index] }
       }
     }
     return lines.map { $0! }
   }
 
+  /// The line of one update: a changeset's kept with it (``lines(for:encoder:)``), a snapshot's
+  /// kept for all the subscribers that catch up at its sequence number.
+  func line(for delivery: Delivery, encoder: StreamLineEncoder<Value>) throws -> Data {
+    switch delivery {
+    case .changeset(let shared): try lines(for: [shared], encoder: encoder)[0]
+    case .snapshot(let snapshot): try line(for: snapshot, encoder: encoder)
+    }
+  }
+
   /// The line of `snapshot`, encoded once for all the subscribers that catch up at its sequence
   /// number.
-  private func snapshotLine(_ snapshot: StreamSnapshot<Value>, encoder: StreamLineEncoder<Value>)
-    throws -> Data
-  {
+  func line(for snapshot: StreamSnapshot<Value>, encoder: StreamLineEncoder<Value>) throws -> Data {
     if let cached = snapshotLine.withLock({ $0 }), cached.sequence == snapshot.sequence {
       return cached.line
     }

@@ -62,6 +62,9 @@ public final class UpdatePublisher<Value: Sendable>: ViewAdapter {
   private var pairHashes: [UInt64] = []
   /// What a section is called, given it and its index; `nil` when sections are not labelled.
   private let label: ((any Section, Int) -> StreamSectionLabel?)?
+  /// The sequence number the stream gave the state ``sections`` holds: a changeset the applier
+  /// takes on it fits the stream's state when the stream is still there.
+  private var publishedSequence: Int?
 
   /// Creates a publisher and its stream.
   ///
@@ -106,7 +109,7 @@ public final class UpdatePublisher<Value: Sendable>: ViewAdapter {
       label.map { label in
         (0..<sections.count).map { label(coordinator.section(at: $0), $0) ?? StreamSectionLabel() }
       } ?? []
-    stream.publishSnapshot(sections, labels: labels)
+    publishedSequence = stream.publishSnapshot(sections, labels: labels, at: nil)
   }
 
   /// Switches the coordinator to the new state, reads the values the changeset needs and
@@ -186,9 +189,9 @@ public final class UpdatePublisher<Value: Sendable>: ViewAdapter {
           kind: .pairs)
       }
     }
-    stream.publish(
+    publishedSequence = stream.publish(
       changeset, sections: newSections, elements: newElements, survivors: survivors,
-      state: sections, digest: digest, labels: newLabels)
+      state: sections, digest: digest, labels: newLabels, checkedAfter: publishedSequence)
   }
 
   /// Forwards the selection to ``forwardingTo``.

@@ -58,9 +58,15 @@ extension UpdateStream {
     case wait
   }
 
-  /// What `nextDeliveries` finds.
+  /// What a subscriber takes at once: the changesets due, in order, or the snapshot it is owed.
+  enum Batch {
+    case changesets([Shared])
+    case snapshot(StreamSnapshot<Value>)
+  }
+
+  /// What `nextBatch` finds.
   enum BatchPoll {
-    case ready([Delivery]?)
+    case ready(Batch?)
     case wait
   }
 
@@ -74,14 +80,16 @@ extension UpdateStream {
       !isOverflowed(subscriber, state), subscriber.pending(at: state.sequence) > 1
     else {
       switch poll(id, &state) {
-      case .ready(let delivery): return .ready(delivery.map { [$0] })
+      case .ready(.changeset(let shared)): return .ready(.changesets([shared]))
+      case .ready(.snapshot(let snapshot)): return .ready(.snapshot(snapshot))
+      case .ready(nil): return .ready(nil)
       case .wait: return .wait
       }
     }
     let taken = state.log.suffix(subscriber.pending(at: state.sequence))
     subscriber.next = state.sequence + 1
     subscriber.allowance = 0
-    return .ready(taken.map { .changeset($0) })
+    return .ready(.changesets(taken))
   }
 
   /// The subscriber's next update if one is due, `nil` if it ended, or `.wait`.
@@ -135,7 +143,7 @@ extension UpdateStream {
 
   /// Every update due to the subscriber, waiting for one: a batch of one or more, in order;
   /// `nil` when the stream ended or the task was cancelled.
-  func nextDeliveries(_ id: Int) async -> [Delivery]? {
+  func nextBatch(_ id: Int) async -> Batch? {
     while true {
       if case .ready(let batch) = state.withLock({ pollAll(id, &$0) }) { return batch }
       await wait(id)
@@ -180,6 +188,8 @@ extension UpdateStream {
   func remove(_ id: Int) {
     let waiting = state.withLock { state -> CheckedContinuation<Void, Never>? in
       guard let subscriber = state.subscribers.removeValue(forKey: id) else { return nil }
+      // One that overflowed, not yet found, is counted now.
+      if isOverflowed(subscriber, state) { state.statistics.overflows += 1 }
       defer { subscriber.waiting = nil }
       return subscriber.waiting
     }

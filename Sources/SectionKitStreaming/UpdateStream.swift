@@ -162,12 +162,16 @@ public final class UpdateStream<Value: Sendable>: Sendable {
   }
 
   /// ``publishSnapshot(_:labels:)`` at sequence number `sequence` — a follower's, the number the
-  /// stream it follows gave the snapshot — or, when `nil`, at the next one.
-  func publishSnapshot(_ sections: [[Value]], labels: [StreamSectionLabel], at sequence: Int?) {
+  /// stream it follows gave the snapshot — or, when `nil`, at the next one. Returns the
+  /// sequence number of the snapshot (the stream's, unchanged, once finished).
+  @discardableResult
+  func publishSnapshot(_ sections: [[Value]], labels: [StreamSectionLabel], at sequence: Int?)
+    -> Int
+  {
     Self.checkLabels(labels, sections: sections.count)
     var woken: [CheckedContinuation<Void, Never>] = []
-    state.withLock { state in
-      guard !state.isFinished else { return }
+    let published = state.withLock { state -> Int in
+      guard !state.isFinished else { return state.sequence }
       for subscriber in state.subscribers.values {
         // One that overflowed before the snapshot, not yet found, is counted now.
         if isOverflowed(subscriber, state) { state.statistics.overflows += 1 }
@@ -185,8 +189,10 @@ public final class UpdateStream<Value: Sendable>: Sendable {
       state.log.removeAll()
       state.waiters.removeAll()
       state.statistics.published += 1
+      return state.sequence
     }
     for continuation in woken { continuation.resume() }
+    return published
   }
 
   /// Publishes one batch: `changeset` with the values it needs, and `sections`, the state after
@@ -227,6 +233,22 @@ public final class UpdateStream<Value: Sendable>: Sendable {
     state sections: [[Value]], digest: StreamDigest? = nil,
     labels: [Int: StreamSectionLabel] = [:]
   ) -> Int {
+    publish(
+      changeset, sections: newSections, elements: elements, survivors: survivors,
+      state: sections, digest: digest, labels: labels, checkedAfter: nil)
+  }
+
+  /// ``publish(_:sections:elements:survivors:state:digest:labels:)``, by a caller that checked
+  /// that `changeset` fits the state of sequence number `checkedAfter` — ``UpdatePublisher``,
+  /// whose applier took it on its copy of the state it published as that number. When the
+  /// stream is at that number, the stream does not check it again; otherwise (someone else
+  /// published since) it does.
+  @discardableResult
+  func publish(
+    _ changeset: Changeset, sections newSections: [Int: [Value]], elements: [IndexPath: Value],
+    survivors: [IndexPath: IndexPath], state sections: [[Value]], digest: StreamDigest?,
+    labels: [Int: StreamSectionLabel], checkedAfter: Int?
+  ) -> Int {
     if !survivors.isEmpty { Self.checkSurvivors(survivors, of: changeset) }
     for index in labels.keys {
       precondition(
@@ -237,9 +259,11 @@ public final class UpdateStream<Value: Sendable>: Sendable {
     var scheduleWake = false
     let sequence = state.withLock { state -> Int in
       guard !state.isFinished else { return state.sequence }
-      Self.checkFits(
-        changeset, sequence: state.sequence + 1, before: state.sections, sections: newSections,
-        after: sections)
+      if checkedAfter != state.sequence {
+        Self.checkFits(
+          changeset, sequence: state.sequence + 1, before: state.sections, sections: newSections,
+          after: sections)
+      }
       let update = StreamChangeset(
         sequence: state.sequence + 1, changeset: changeset, sections: newSections,
         elements: elements, digest: digest, labels: labels.filter { !$0.value.isEmpty })
@@ -423,7 +447,25 @@ public final class UpdateStream<Value: Sendable>: Sendable {
   }
 
   /// The section counts after `update`, given those before it (an update this stream published).
+  ///
+  /// - Complexity: O(s + c) for s sections and c changes when the changeset changes no section,
+  ///   O(s + c log c) otherwise.
   static func counts(after update: StreamChangeset<Value>, from counts: [Int]) -> [Int] {
+    let changeset = update.changeset
+    if changeset.deletedSectionRanges.isEmpty && changeset.insertedSectionRanges.isEmpty
+      && changeset.reloadedSectionRanges.isEmpty && changeset.movedSections.isEmpty
+    {
+      // Elements only, of a changeset that fits (it was published): each section's count moves
+      // by what arrives in it less what leaves it.
+      var counts = counts
+      for path in changeset.deletedElements { counts[path[0]] -= 1 }
+      for path in changeset.insertedElements { counts[path[0]] += 1 }
+      for move in changeset.movedElements {
+        counts[move.from[0]] -= 1
+        counts[move.to[0]] += 1
+      }
+      return counts
+    }
     do {
       return try update.changeset.newCounts(
         from: counts, insertedSectionCounts: update.sections.mapValues(\.count))
