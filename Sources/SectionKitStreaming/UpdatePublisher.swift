@@ -43,8 +43,9 @@ import SectionKit
 ///
 /// - Complexity: a changeset costs what the applier costs — O(c log c + s + e) for c changes,
 ///   s sections and e elements in the sections it touches — plus reading the new values, plus
-///   following each deleted element (O(r) each for r runs of changes), plus O(p) for p
-///   subscribers; a reload reads every element.
+///   following each deleted element (O(r) each for r runs of changes), plus handing it to the
+///   stream (O(1) whatever the number of subscribers, see ``UpdateStream``); a reload reads
+///   every element.
 public final class UpdatePublisher<Value: Sendable>: ViewAdapter {
   /// The stream subscribers follow.
   public let stream: UpdateStream<Value>

@@ -20,14 +20,19 @@ import SectionKit
 /// **Slow subscribers.** Publishing never waits for a subscriber. Each one has a queue of at
 /// most ``StreamPolicy/subscriberCapacity`` changesets; when one more arrives, the queue is
 /// dropped and the subscriber's next update is a snapshot of the model as it is when it asks.
-/// Memory is therefore bounded by the policy, whatever the subscribers do.
+/// Memory is therefore bounded by the policy, whatever the subscribers do. The queues are one log
+/// of changesets shared by every subscriber, each reading it with a cursor (`Docs/Streaming.md`,
+/// "Delivery"): publishing costs the same for a thousand subscribers as for one.
 ///
 /// **Ending.** ``finish()`` — called when the publisher goes away, with its coordinator — ends
 /// every subscription once it has delivered what it holds. Cancelling the task that iterates a
 /// subscription, or releasing the subscription, removes the subscriber.
 ///
-/// - Complexity: publishing a changeset costs O(p) for p subscribers, plus O(s + c log c) for s
-///   sections and c changes (checking that it fits; twice when the replay buffer is full).
+/// - Complexity: publishing a changeset costs O(1) whatever the number of subscribers (O(p) for
+///   p subscribers once every 64 changesets, trimming the log, and O(w) in a later pass that
+///   wakes the w consumers waiting), plus O(s + c log c) for s sections and c changes (checking
+///   that it fits, which ``UpdatePublisher`` has done; O(s + c) more when the replay buffer is
+///   full).
 public final class UpdateStream<Value: Sendable>: Sendable {
   /// The stream's identifier, new for each stream (``StreamPosition/stream``).
   public let id: String
@@ -54,7 +59,7 @@ public final class UpdateStream<Value: Sendable>: Sendable {
   /// subscriber that catches up at the same sequence number gets the same bytes.
   let snapshotLine = Locked<(sequence: Int, line: Data)?>(nil)
 
-  /// What a subscriber takes: a changeset shared by every queue, or a snapshot.
+  /// What a subscriber takes: a changeset of the log, or a snapshot.
   enum Delivery {
     case changeset(Shared)
     case snapshot(StreamSnapshot<Value>)
@@ -224,8 +229,9 @@ public final class UpdateStream<Value: Sendable>: Sendable {
   ///   section counts of the state before it to those of `state` (a changeset that does not fit
   ///   traps here, naming both); every survivor is an element it deletes (itself or with its
   ///   section) and goes to one it inserts (itself or with its section).
-  /// - Complexity: O(p) for p subscribers, plus O(s + c log c) for s sections and c changes
-  ///   (checking that the changeset fits, and again when the replay buffer is full).
+  /// - Complexity: O(1) for any number of subscribers (O(p) every 64 changesets, trimming the
+  ///   log), plus O(s + c log c) for s sections and c changes (checking that the changeset
+  ///   fits; O(s + c) more when the replay buffer is full).
   @discardableResult
   public func publish(
     _ changeset: Changeset, sections newSections: [Int: [Value]] = [:],
@@ -292,7 +298,7 @@ public final class UpdateStream<Value: Sendable>: Sendable {
   }
 
   /// Wakes every consumer waiting with something due. Publishing schedules one such pass and
-  /// does not wake the consumers itself: while a pass runs, later changesets join the queues,
+  /// does not wake the consumers itself: while a pass runs, later changesets join the log,
   /// and a consumer woken once takes them all (``StreamSubscription/batches()``). With many
   /// subscribers this is what bounds the wake-ups: one per consumer per pass, not one per
   /// consumer per changeset.
