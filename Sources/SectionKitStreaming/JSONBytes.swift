@@ -4,24 +4,20 @@ import Foundation
 /// `.withoutEscapingSlashes`): the same bytes for the same values.
 enum JSONWriter {
   static func append(_ value: Int, to bytes: inout [UInt8]) {
-    if value == 0 {
-      bytes.append(UInt8(ascii: "0"))
+    if value >= 0 && value < 10 {  // the most common: an index, a count
+      bytes.append(UInt8(truncatingIfNeeded: value) &+ UInt8(ascii: "0"))
       return
     }
-    var magnitude = value.magnitude
     if value < 0 { bytes.append(UInt8(ascii: "-")) }
-    var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: enough for 20 digits
-    let count = withUnsafeMutableBytes(of: &digits) { buffer -> Int in
-      var index = buffer.count
-      while magnitude > 0 {
-        index -= 1
-        buffer[index] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-        magnitude /= 10
-      }
-      bytes.append(contentsOf: buffer[index...])
-      return buffer.count - index
+    var magnitude = value.magnitude
+    // The digits from the most significant one, each appended in place.
+    var divisor: UInt = 1
+    while magnitude / divisor >= 10 { divisor &*= 10 }
+    while divisor > 0 {
+      bytes.append(UInt8(truncatingIfNeeded: magnitude / divisor) &+ UInt8(ascii: "0"))
+      magnitude %= divisor
+      divisor /= 10
     }
-    _ = count
   }
 
   private static let hex = Array("0123456789abcdef".utf8)

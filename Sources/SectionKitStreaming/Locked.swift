@@ -58,6 +58,14 @@ struct Ring<Element> {
     return storage[head]
   }
 
+  /// The element `offset` places after the front.
+  ///
+  /// - Complexity: O(1).
+  subscript(offset: Int) -> Element {
+    precondition(offset >= 0 && offset < count, "Ring: offset \(offset) out of 0..<\(count)")
+    return storage[(head + offset) % storage.count]!
+  }
+
   /// Removes everything, keeping no storage.
   mutating func removeAll() {
     self = Ring()
@@ -67,7 +75,16 @@ struct Ring<Element> {
   ///
   /// - Complexity: O(n).
   func suffix(_ n: Int) -> [Element] {
-    (count - n..<count).map { storage[(head + $0) % storage.count]! }
+    var result: [Element] = []
+    result.reserveCapacity(n)
+    guard n > 0 else { return result }
+    var index = (head + count - n) % storage.count
+    for _ in 0..<n {
+      result.append(storage[index]!)
+      index += 1
+      if index == storage.count { index = 0 }
+    }
+    return result
   }
 
   /// Every element, oldest first.

@@ -46,9 +46,7 @@ extension StreamLineEncoder {
       out.append(UInt8(ascii: "}"))
     case .changeset(let update):
       let changeset = update.changeset
-      out.reserveCapacity(
-        320 + 16 * (changeset.deletedElements.count + changeset.insertedElements.count)
-          + 24 * (update.elements.count + (update.digest?.sections.count ?? 0)))
+      out.reserveCapacity(estimatedLength(of: update))
       JSONWriter.appendRaw(#"{"changeset":{"deletedElements":"#, to: &out)
       appendPaths(changeset.deletedElements, to: &out)
       JSONWriter.appendRaw(#","deletedSectionRanges":"#, to: &out)
@@ -92,27 +90,35 @@ extension StreamLineEncoder {
         }
         out.append(UInt8(ascii: "]"))
       }
-      // Sorted by two integers: comparing `IndexPath`s cost more than writing the line.
-      let elements = update.elements.map { element in
+      // Sorted by two integers, as positions into plain arrays: comparing `IndexPath`s, or
+      // sorting tuples that hold the values, cost more than writing the line.
+      var paths: [(section: Int, item: Int)] = []
+      var unsorted: [Value] = []
+      paths.reserveCapacity(update.elements.count)
+      unsorted.reserveCapacity(update.elements.count)
+      for (path, value) in update.elements {
         precondition(
-          element.key.count == 2,
-          "StreamLineEncoder.encode(_:): the path \(Array(element.key)) of a new element is not "
+          path.count == 2,
+          "StreamLineEncoder.encode(_:): the path \(Array(path)) of a new element is not "
             + "[section, element]")
-        return (section: element.key[0], item: element.key[1], value: element.value)
+        paths.append((path[0], path[1]))
+        unsorted.append(value)
       }
-      .sorted { ($0.section, $0.item) < ($1.section, $1.item) }
+      let order = paths.indices.sorted {
+        (paths[$0].section, paths[$0].item) < (paths[$1].section, paths[$1].item)
+      }
       let sections = update.sections.sorted { $0.key < $1.key }
       JSONWriter.appendRaw(#","newElements":["#, to: &out)
-      let values = try encodedValues(elements.map(\.value))
-      for (position, element) in elements.enumerated() {
+      let values = try encodedValues(coding == .codable ? order.map { unsorted[$0] } : [])
+      for (position, index) in order.enumerated() {
         if position > 0 { out.append(UInt8(ascii: ",")) }
         JSONWriter.appendRaw(#"{"path":["#, to: &out)
-        JSONWriter.append(element.section, to: &out)
+        JSONWriter.append(paths[index].section, to: &out)
         out.append(UInt8(ascii: ","))
-        JSONWriter.append(element.item, to: &out)
+        JSONWriter.append(paths[index].item, to: &out)
         out.append(UInt8(ascii: "]"))
         JSONWriter.appendRaw(#","value":"#, to: &out)
-        values.append(position, element.value, to: &out)
+        values.append(position, unsorted[index], to: &out)
         out.append(UInt8(ascii: "}"))
       }
       JSONWriter.appendRaw(#"],"newSections":["#, to: &out)
@@ -133,6 +139,23 @@ extension StreamLineEncoder {
     }
     out.append(UInt8(ascii: "\n"))
     return out
+  }
+
+  /// About the length of a changeset's line, to reserve it at once: the envelope, about 16 bytes
+  /// a path, 40 a new element and its value (a string's own length besides), 24 a digest's
+  /// section.
+  private func estimatedLength(of update: StreamChangeset<Value>) -> Int {
+    let changeset = update.changeset
+    var length =
+      320
+      + 16
+      * (changeset.deletedElements.count + changeset.insertedElements.count
+        + changeset.reloadedElements.count + 2 * changeset.movedElements.count)
+      + 40 * update.elements.count + 24 * (update.digest?.sections.count ?? 0)
+    if coding == .string {
+      for value in update.elements.values { length += (value as! String).utf8.count }
+    }
+    return length
   }
 
   /// The version of a changeset's line: 4 with labels (``StreamSectionLabel/wireVersion``), 3

@@ -91,7 +91,15 @@ public struct StreamSubscription<Value: Sendable>: AsyncSequence, Sendable {
 
       /// Every update due now, waiting for one; `nil` when the subscription ended.
       public func next() async -> [StreamUpdate<Value>]? {
-        await handle.stream.nextDeliveries(handle.id)?.map(\.update)
+        switch await handle.stream.nextBatch(handle.id) {
+        case .changesets(let taken):
+          var updates: [StreamUpdate<Value>] = []
+          updates.reserveCapacity(taken.count)
+          for shared in taken { updates.append(.changeset(shared.update)) }
+          return updates
+        case .snapshot(let snapshot): return [.snapshot(snapshot)]
+        case nil: return nil
+        }
       }
     }
 
@@ -158,8 +166,12 @@ extension StreamSubscription where Value: Codable {
       ///
       /// - Throws: what encoding a value throws (`EncodingError`).
       public func next() async throws -> [Data]? {
-        guard let batch = await handle.stream.nextDeliveries(handle.id) else { return nil }
-        return try batch.map { try handle.stream.line(for: $0, encoder: encoder) }
+        switch await handle.stream.nextBatch(handle.id) {
+        case .changesets(let taken): return try handle.stream.lines(for: taken, encoder: encoder)
+        case .snapshot(let snapshot):
+          return [try handle.stream.line(for: snapshot, encoder: encoder)]
+        case nil: return nil
+        }
       }
     }
 
@@ -200,23 +212,48 @@ extension StreamSubscription where Value: Codable {
 }
 
 extension UpdateStream where Value: Codable {
-  /// The line of `delivery`, encoded once and kept: with the changeset, or as the last snapshot.
+  /// The lines of the changesets `batch`, each encoded once and kept with its changeset. The
+  /// lines already encoded are read under the stream's lock once for the whole batch, the others
+  /// encoded outside it (two subscribers asking at once may both encode one, and the bytes are
+  /// the same) and kept under it once.
+  ///
+  /// - Complexity: O(k) for the k changesets of the batch, plus encoding those not yet encoded.
+  func lines(for batch: [Shared], encoder: StreamLineEncoder<Value>) throws -> [Data] {
+    var lines: [Data?] = []
+    lines.reserveCapacity(batch.count)
+    state.withLock { _ in
+      for shared in batch { lines.append(shared.line) }
+    }
+    var encoded: [Int] = []
+    for index in batch.indices where lines[index] == nil {
+      lines[index] = try encoder.encode(.changeset(batch[index].update))
+      encoded.append(index)
+    }
+    if !encoded.isEmpty {
+      state.withLock { _ in
+        for index in encoded { batch[index].line = lines[index] }
+      }
+    }
+    return lines.map { $0! }
+  }
+
+  /// The line of one update: a changeset's kept with it (``lines(for:encoder:)``), a snapshot's
+  /// kept for all the subscribers that catch up at its sequence number.
   func line(for delivery: Delivery, encoder: StreamLineEncoder<Value>) throws -> Data {
     switch delivery {
-    case .changeset(let shared):
-      if let line = shared.line.withLock({ $0 }) { return line }
-      // Encoded outside the lock; two subscribers asking at once may both encode it, and the
-      // bytes are the same.
-      let line = try encoder.encode(.changeset(shared.update))
-      shared.line.withLock { $0 = line }
-      return line
-    case .snapshot(let snapshot):
-      if let cached = snapshotLine.withLock({ $0 }), cached.sequence == snapshot.sequence {
-        return cached.line
-      }
-      let line = try encoder.encode(.snapshot(snapshot))
-      snapshotLine.withLock { $0 = (snapshot.sequence, line) }
-      return line
+    case .changeset(let shared): try lines(for: [shared], encoder: encoder)[0]
+    case .snapshot(let snapshot): try line(for: snapshot, encoder: encoder)
     }
+  }
+
+  /// The line of `snapshot`, encoded once for all the subscribers that catch up at its sequence
+  /// number.
+  func line(for snapshot: StreamSnapshot<Value>, encoder: StreamLineEncoder<Value>) throws -> Data {
+    if let cached = snapshotLine.withLock({ $0 }), cached.sequence == snapshot.sequence {
+      return cached.line
+    }
+    let line = try encoder.encode(.snapshot(snapshot))
+    snapshotLine.withLock { $0 = (snapshot.sequence, line) }
+    return line
   }
 }

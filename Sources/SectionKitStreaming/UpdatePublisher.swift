@@ -43,8 +43,9 @@ import SectionKit
 ///
 /// - Complexity: a changeset costs what the applier costs — O(c log c + s + e) for c changes,
 ///   s sections and e elements in the sections it touches — plus reading the new values, plus
-///   following each deleted element (O(r) each for r runs of changes), plus O(p) for p
-///   subscribers; a reload reads every element.
+///   following each deleted element (O(r) each for r runs of changes), plus handing it to the
+///   stream (O(1) whatever the number of subscribers, see ``UpdateStream``); a reload reads
+///   every element.
 public final class UpdatePublisher<Value: Sendable>: ViewAdapter {
   /// The stream subscribers follow.
   public let stream: UpdateStream<Value>
@@ -62,6 +63,9 @@ public final class UpdatePublisher<Value: Sendable>: ViewAdapter {
   private var pairHashes: [UInt64] = []
   /// What a section is called, given it and its index; `nil` when sections are not labelled.
   private let label: ((any Section, Int) -> StreamSectionLabel?)?
+  /// The sequence number the stream gave the state ``sections`` holds: a changeset the applier
+  /// takes on it fits the stream's state when the stream is still there.
+  private var publishedSequence: Int?
 
   /// Creates a publisher and its stream.
   ///
@@ -106,7 +110,7 @@ public final class UpdatePublisher<Value: Sendable>: ViewAdapter {
       label.map { label in
         (0..<sections.count).map { label(coordinator.section(at: $0), $0) ?? StreamSectionLabel() }
       } ?? []
-    stream.publishSnapshot(sections, labels: labels)
+    publishedSequence = stream.publishSnapshot(sections, labels: labels, at: nil)
   }
 
   /// Switches the coordinator to the new state, reads the values the changeset needs and
@@ -188,9 +192,9 @@ public final class UpdatePublisher<Value: Sendable>: ViewAdapter {
           kind: .pairs)
       }
     }
-    stream.publish(
+    publishedSequence = stream.publish(
       changeset, sections: newSections, elements: newElements, survivors: survivors,
-      state: sections, digest: digest, labels: newLabels)
+      state: sections, digest: digest, labels: newLabels, checkedAfter: publishedSequence)
   }
 
   /// Forwards the selection to ``forwardingTo``.

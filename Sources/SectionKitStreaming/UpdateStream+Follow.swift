@@ -85,15 +85,9 @@ extension UpdateStream {
   /// - Complexity: O(m) for the m changesets replayed.
   public func resume(after position: StreamPosition) -> StreamSubscription<Value>? {
     let id = state.withLock { state -> Int? in
-      let oldest = state.sequence - state.replay.count
-      guard position.stream == self.id, (oldest...state.sequence).contains(position.sequence),
-        state.sequence - position.sequence <= policy.subscriberCapacity
-      else { return nil }
-      let subscriber = Subscriber()
-      subscriber.needsSnapshot = false
-      for shared in state.replay.suffix(state.sequence - position.sequence) {
-        subscriber.queue.append(shared)
-      }
+      guard let missed = resumable(position, state) else { return nil }
+      let subscriber = StreamSubscriber(next: position.sequence + 1, needsSnapshot: false)
+      extendLog(toHold: missed, &state)
       state.statistics.resumed += 1
       return register(subscriber, &state)
     }
@@ -109,20 +103,11 @@ extension UpdateStream {
     position: StreamPosition, subscription: StreamSubscription<Value>
   ) {
     let (sequence, id) = state.withLock { state in
-      let subscriber = Subscriber()
-      subscriber.needsSnapshot = false
+      let subscriber = StreamSubscriber(next: state.sequence + 1, needsSnapshot: false)
       return (state.sequence, register(subscriber, &state))
     }
     return (
       StreamPosition(stream: self.id, sequence: sequence), StreamSubscription(stream: self, id: id)
     )
-  }
-
-  /// Adds `subscriber`, returning its identifier.
-  private func register(_ subscriber: Subscriber, _ state: inout State) -> Int {
-    let id = state.nextSubscriber
-    state.nextSubscriber += 1
-    state.subscribers[id] = subscriber
-    return id
   }
 }

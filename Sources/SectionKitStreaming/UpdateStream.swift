@@ -20,29 +20,35 @@ import SectionKit
 /// **Slow subscribers.** Publishing never waits for a subscriber. Each one has a queue of at
 /// most ``StreamPolicy/subscriberCapacity`` changesets; when one more arrives, the queue is
 /// dropped and the subscriber's next update is a snapshot of the model as it is when it asks.
-/// Memory is therefore bounded by the policy, whatever the subscribers do.
+/// Memory is therefore bounded by the policy, whatever the subscribers do. The queues are one log
+/// of changesets shared by every subscriber, each reading it with a cursor (`Docs/Streaming.md`,
+/// "Delivery"): publishing costs the same for a thousand subscribers as for one.
 ///
 /// **Ending.** ``finish()`` — called when the publisher goes away, with its coordinator — ends
 /// every subscription once it has delivered what it holds. Cancelling the task that iterates a
 /// subscription, or releasing the subscription, removes the subscriber.
 ///
-/// - Complexity: publishing a changeset costs O(p) for p subscribers, plus O(s + c log c) for s
-///   sections and c changes (checking that it fits; twice when the replay buffer is full).
+/// - Complexity: publishing a changeset costs O(1) whatever the number of subscribers (O(p) for
+///   p subscribers once every 64 changesets, trimming the log, and O(w) in a later pass that
+///   wakes the w consumers waiting), plus O(s + c log c) for s sections and c changes (checking
+///   that it fits, which ``UpdatePublisher`` has done; O(s + c) more when the replay buffer is
+///   full).
 public final class UpdateStream<Value: Sendable>: Sendable {
   /// The stream's identifier, new for each stream (``StreamPosition/stream``).
   public let id: String
   /// The bounds.
   public let policy: StreamPolicy
 
-  /// A changeset shared by every queue that holds it.
-  final class Shared: Sendable {
+  /// A changeset, held once in the log and the replay buffer and handed to every subscriber.
+  final class Shared: @unchecked Sendable {
     let update: StreamChangeset<Value>
     /// The elements the changeset deletes that the model kept (moved and updated in one batch,
     /// say): old path → new path. ``resolve(_:at:)`` follows them; subscribers never see them.
     let survivors: [IndexPath: IndexPath]
     /// The changeset's JSON line, encoded once for every subscriber that wants bytes
-    /// (``StreamSubscription/encodedLines()``).
-    let line = Locked<Data?>(nil)
+    /// (``StreamSubscription/encodedLines()``). Only touched under the stream's lock, which a
+    /// consumer takes anyway to take its batch (hence `@unchecked Sendable`).
+    var line: Data?
     init(_ update: StreamChangeset<Value>, survivors: [IndexPath: IndexPath] = [:]) {
       self.update = update
       self.survivors = survivors
@@ -53,7 +59,7 @@ public final class UpdateStream<Value: Sendable>: Sendable {
   /// subscriber that catches up at the same sequence number gets the same bytes.
   let snapshotLine = Locked<(sequence: Int, line: Data)?>(nil)
 
-  /// What a subscriber takes: a changeset shared by every queue, or a snapshot.
+  /// What a subscriber takes: a changeset of the log, or a snapshot.
   enum Delivery {
     case changeset(Shared)
     case snapshot(StreamSnapshot<Value>)
@@ -66,17 +72,6 @@ public final class UpdateStream<Value: Sendable>: Sendable {
     }
   }
 
-  /// A class, so that the publisher's loop over every subscriber mutates in place and copies
-  /// nothing; only touched under the lock.
-  final class Subscriber {
-    var queue = Ring<Shared>()
-    /// The next update is a snapshot of the state at the time it is taken.
-    var needsSnapshot = true
-    /// The consumer waiting in `next()`, with an empty queue and no snapshot owed: woken when
-    /// one is due, it takes it under the lock (see `next`).
-    var waiting: CheckedContinuation<Void, Never>?
-  }
-
   struct State {
     var sequence = 0
     var sections: [[Value]] = []
@@ -87,13 +82,25 @@ public final class UpdateStream<Value: Sendable>: Sendable {
     /// The counts of each section at sequence `sequence - replay.count` (when `replay` is not
     /// empty).
     var replayBaseCounts: [Int] = []
-    var subscribers: [Int: Subscriber] = [:]
+    /// The last changesets, consecutive, the newest being `sequence`: every changeset a
+    /// subscriber has yet to take, shared by all of them (``StreamSubscriber``). It holds at most
+    /// max(``StreamPolicy/subscriberCapacity``, 1), and is trimmed to what the subscribers need
+    /// every ``logTrimInterval`` changesets.
+    var log = Ring<Shared>()
+    var subscribers: [Int: StreamSubscriber] = [:]
+    /// The subscribers whose consumer waits, registered since the last wake-up pass (some may
+    /// have been woken otherwise since: their `waiting` is then `nil`).
+    var waiters: [StreamSubscriber] = []
     var nextSubscriber = 0
     var isFinished = false
     var statistics = StreamStatistics()
     /// A wake-up pass (``wakeWaiting()``) is scheduled and has not yet taken the consumers.
     var wakeScheduled = false
   }
+
+  /// How often, in changesets, the log is trimmed to what the subscribers still need: a pass
+  /// over the subscribers, so O(p / 64) a changeset.
+  static var logTrimInterval: Int { 64 }
 
   let state = Locked(State())
 
@@ -125,9 +132,18 @@ public final class UpdateStream<Value: Sendable>: Sendable {
     state.withLock { state in
       var statistics = state.statistics
       statistics.subscribers = state.subscribers.count
-      statistics.queuedChangesets = state.subscribers.values.reduce(0) { $0 + $1.queue.count }
       statistics.replayedChangesets = state.replay.count
-      statistics.subscribersNeedingSnapshot = state.subscribers.values.count(where: \.needsSnapshot)
+      for subscriber in state.subscribers.values {
+        if subscriber.needsSnapshot {
+          statistics.subscribersNeedingSnapshot += 1
+        } else if isOverflowed(subscriber, state) {
+          // Overflowed, not yet found: counted as it will be when it is.
+          statistics.subscribersNeedingSnapshot += 1
+          statistics.overflows += 1
+        } else {
+          statistics.queuedChangesets += subscriber.pending(at: state.sequence)
+        }
+      }
       return statistics
     }
   }
@@ -151,27 +167,37 @@ public final class UpdateStream<Value: Sendable>: Sendable {
   }
 
   /// ``publishSnapshot(_:labels:)`` at sequence number `sequence` — a follower's, the number the
-  /// stream it follows gave the snapshot — or, when `nil`, at the next one.
-  func publishSnapshot(_ sections: [[Value]], labels: [StreamSectionLabel], at sequence: Int?) {
+  /// stream it follows gave the snapshot — or, when `nil`, at the next one. Returns the
+  /// sequence number of the snapshot (the stream's, unchanged, once finished).
+  @discardableResult
+  func publishSnapshot(_ sections: [[Value]], labels: [StreamSectionLabel], at sequence: Int?)
+    -> Int
+  {
     Self.checkLabels(labels, sections: sections.count)
     var woken: [CheckedContinuation<Void, Never>] = []
-    state.withLock { state in
-      guard !state.isFinished else { return }
-      state.sequence = sequence ?? state.sequence + 1
-      state.sections = sections
-      state.labels = labels
-      state.replay.removeAll()
-      state.statistics.published += 1
+    let published = state.withLock { state -> Int in
+      guard !state.isFinished else { return state.sequence }
       for subscriber in state.subscribers.values {
-        subscriber.queue.removeAll()
+        // One that overflowed before the snapshot, not yet found, is counted now.
+        if isOverflowed(subscriber, state) { state.statistics.overflows += 1 }
         subscriber.needsSnapshot = true
+        subscriber.allowance = 0
         if let waiting = subscriber.waiting {
           subscriber.waiting = nil
           woken.append(waiting)
         }
       }
+      state.sequence = sequence ?? state.sequence + 1
+      state.sections = sections
+      state.labels = labels
+      state.replay.removeAll()
+      state.log.removeAll()
+      state.waiters.removeAll()
+      state.statistics.published += 1
+      return state.sequence
     }
     for continuation in woken { continuation.resume() }
+    return published
   }
 
   /// Publishes one batch: `changeset` with the values it needs, and `sections`, the state after
@@ -203,8 +229,9 @@ public final class UpdateStream<Value: Sendable>: Sendable {
   ///   section counts of the state before it to those of `state` (a changeset that does not fit
   ///   traps here, naming both); every survivor is an element it deletes (itself or with its
   ///   section) and goes to one it inserts (itself or with its section).
-  /// - Complexity: O(p) for p subscribers, plus O(s + c log c) for s sections and c changes
-  ///   (checking that the changeset fits, and again when the replay buffer is full).
+  /// - Complexity: O(1) for any number of subscribers (O(p) every 64 changesets, trimming the
+  ///   log), plus O(s + c log c) for s sections and c changes (checking that the changeset
+  ///   fits; O(s + c) more when the replay buffer is full).
   ///
   /// Reconfigures (``/SectionKit/Changeset/reconfiguredElements``) are published as reloads: the
   /// wire format has no field for them.
@@ -214,6 +241,22 @@ public final class UpdateStream<Value: Sendable>: Sendable {
     elements: [IndexPath: Value] = [:], survivors: [IndexPath: IndexPath] = [:],
     state sections: [[Value]], digest: StreamDigest? = nil,
     labels: [Int: StreamSectionLabel] = [:]
+  ) -> Int {
+    publish(
+      changeset, sections: newSections, elements: elements, survivors: survivors,
+      state: sections, digest: digest, labels: labels, checkedAfter: nil)
+  }
+
+  /// ``publish(_:sections:elements:survivors:state:digest:labels:)``, by a caller that checked
+  /// that `changeset` fits the state of sequence number `checkedAfter` — ``UpdatePublisher``,
+  /// whose applier took it on its copy of the state it published as that number. When the
+  /// stream is at that number, the stream does not check it again; otherwise (someone else
+  /// published since) it does.
+  @discardableResult
+  func publish(
+    _ changeset: Changeset, sections newSections: [Int: [Value]], elements: [IndexPath: Value],
+    survivors: [IndexPath: IndexPath], state sections: [[Value]], digest: StreamDigest?,
+    labels: [Int: StreamSectionLabel], checkedAfter: Int?
   ) -> Int {
     // The wire has no reconfigures: each goes out as the reload it is placed as (rule B3).
     let changeset = changeset.reconfiguresAsReloads()
@@ -227,9 +270,11 @@ public final class UpdateStream<Value: Sendable>: Sendable {
     var scheduleWake = false
     let sequence = state.withLock { state -> Int in
       guard !state.isFinished else { return state.sequence }
-      Self.checkFits(
-        changeset, sequence: state.sequence + 1, before: state.sections, sections: newSections,
-        after: sections)
+      if checkedAfter != state.sequence {
+        Self.checkFits(
+          changeset, sequence: state.sequence + 1, before: state.sections, sections: newSections,
+          after: sections)
+      }
       let update = StreamChangeset(
         sequence: state.sequence + 1, changeset: changeset, sections: newSections,
         elements: elements, digest: digest, labels: labels.filter { !$0.value.isEmpty })
@@ -246,21 +291,8 @@ public final class UpdateStream<Value: Sendable>: Sendable {
         }
         state.replay.append(shared)
       }
-      var anyWaiting = false
-      for subscriber in state.subscribers.values where !subscriber.needsSnapshot {
-        if subscriber.waiting != nil { anyWaiting = true }
-        if subscriber.queue.count < policy.subscriberCapacity
-          || (subscriber.waiting != nil && subscriber.queue.isEmpty)
-        {
-          // A waiting consumer's first changeset goes in whatever the capacity.
-          subscriber.queue.append(shared)
-        } else {
-          subscriber.queue.removeAll()
-          subscriber.needsSnapshot = true
-          state.statistics.overflows += 1
-        }
-      }
-      if anyWaiting && !state.wakeScheduled {
+      append(shared, toLogOf: &state)
+      if !state.waiters.isEmpty && !state.wakeScheduled {
         state.wakeScheduled = true
         scheduleWake = true
       }
@@ -271,7 +303,7 @@ public final class UpdateStream<Value: Sendable>: Sendable {
   }
 
   /// Wakes every consumer waiting with something due. Publishing schedules one such pass and
-  /// does not wake the consumers itself: while a pass runs, later changesets join the queues,
+  /// does not wake the consumers itself: while a pass runs, later changesets join the log,
   /// and a consumer woken once takes them all (``StreamSubscription/batches()``). With many
   /// subscribers this is what bounds the wake-ups: one per consumer per pass, not one per
   /// consumer per changeset.
@@ -279,13 +311,17 @@ public final class UpdateStream<Value: Sendable>: Sendable {
     let woken = state.withLock { state -> [CheckedContinuation<Void, Never>] in
       state.wakeScheduled = false
       var woken: [CheckedContinuation<Void, Never>] = []
-      for subscriber in state.subscribers.values {
-        guard let waiting = subscriber.waiting,
-          !subscriber.queue.isEmpty || subscriber.needsSnapshot || state.isFinished
-        else { continue }
+      var still: [StreamSubscriber] = []
+      for subscriber in state.waiters {
+        guard let waiting = subscriber.waiting else { continue }  // woken otherwise, or gone
+        guard hasSomethingDue(subscriber, state) else {
+          still.append(subscriber)  // began waiting after the changeset that scheduled the pass
+          continue
+        }
         subscriber.waiting = nil
         woken.append(waiting)
       }
+      state.waiters = still
       return woken
     }
     for continuation in woken { continuation.resume() }
@@ -296,17 +332,74 @@ public final class UpdateStream<Value: Sendable>: Sendable {
   public func finish() {
     let waiting = state.withLock { state in
       state.isFinished = true
+      state.waiters.removeAll()
       var waiting: [CheckedContinuation<Void, Never>] = []
       for (id, subscriber) in state.subscribers {
         guard let continuation = subscriber.waiting else { continue }
         waiting.append(continuation)
         subscriber.waiting = nil
-        // One waiting with changesets queued (a wake-up pass not yet run) takes them first.
-        if subscriber.queue.isEmpty && !subscriber.needsSnapshot { state.subscribers[id] = nil }
+        // One waiting with changesets due (a wake-up pass not yet run) takes them first.
+        if !subscriber.needsSnapshot && subscriber.pending(at: state.sequence) == 0 {
+          state.subscribers[id] = nil
+        }
       }
       return waiting
     }
     for continuation in waiting { continuation.resume() }
+  }
+
+  // MARK: The log
+
+  /// Appends `shared`, the changeset just published, to the log, and keeps the log within its
+  /// bounds: at most max(``StreamPolicy/subscriberCapacity``, 1) changesets (a subscriber that
+  /// needs an older one has overflowed), and every ``logTrimInterval`` changesets, none older
+  /// than the oldest a subscriber still needs.
+  ///
+  /// - Complexity: O(1), plus O(p) for p subscribers every ``logTrimInterval`` changesets.
+  func append(_ shared: Shared, toLogOf state: inout State) {
+    if policy.subscriberCapacity == 0 {
+      // A consumer that waits with nothing due takes this one whatever the capacity.
+      for subscriber in state.waiters
+      where subscriber.waiting != nil && !subscriber.needsSnapshot
+        && subscriber.next == state.sequence
+      {
+        subscriber.allowance = 1
+      }
+    }
+    state.log.append(shared)
+    if state.log.count > max(policy.subscriberCapacity, 1) { _ = state.log.popFirst() }
+    guard state.sequence % Self.logTrimInterval == 0, state.log.count > 1 else { return }
+    var oldest = state.sequence + 1
+    for subscriber in state.subscribers.values where !subscriber.needsSnapshot {
+      if isOverflowed(subscriber, state) { continue }
+      oldest = min(oldest, subscriber.next)
+    }
+    while state.log.count > 0, state.sequence - state.log.count + 1 < oldest {
+      _ = state.log.popFirst()
+    }
+  }
+
+  /// Makes the log hold the last `count` changesets of the replay buffer (at least), for a
+  /// subscriber that resumes after them.
+  ///
+  /// - Complexity: O(count).
+  func extendLog(toHold count: Int, _ state: inout State) {
+    guard state.log.count < count else { return }
+    state.log.removeAll()
+    for shared in state.replay.suffix(count) { state.log.append(shared) }
+  }
+
+  /// Whether `subscriber` has more changesets due than its queue would hold: it is owed a
+  /// snapshot, though not yet marked (``StreamSubscriber``).
+  func isOverflowed(_ subscriber: StreamSubscriber, _ state: State) -> Bool {
+    !subscriber.needsSnapshot
+      && subscriber.pending(at: state.sequence)
+        > max(policy.subscriberCapacity, subscriber.allowance)
+  }
+
+  /// Whether `subscriber` has an update due (a changeset, a snapshot), or the stream ended.
+  func hasSomethingDue(_ subscriber: StreamSubscriber, _ state: State) -> Bool {
+    subscriber.needsSnapshot || subscriber.pending(at: state.sequence) > 0 || state.isFinished
   }
 
   /// Traps unless `changeset`, with the `sections` it inserts, takes the section counts of
@@ -365,7 +458,25 @@ public final class UpdateStream<Value: Sendable>: Sendable {
   }
 
   /// The section counts after `update`, given those before it (an update this stream published).
+  ///
+  /// - Complexity: O(s + c) for s sections and c changes when the changeset changes no section,
+  ///   O(s + c log c) otherwise.
   static func counts(after update: StreamChangeset<Value>, from counts: [Int]) -> [Int] {
+    let changeset = update.changeset
+    if changeset.deletedSectionRanges.isEmpty && changeset.insertedSectionRanges.isEmpty
+      && changeset.reloadedSectionRanges.isEmpty && changeset.movedSections.isEmpty
+    {
+      // Elements only, of a changeset that fits (it was published): each section's count moves
+      // by what arrives in it less what leaves it.
+      var counts = counts
+      for path in changeset.deletedElements { counts[path[0]] -= 1 }
+      for path in changeset.insertedElements { counts[path[0]] += 1 }
+      for move in changeset.movedElements {
+        counts[move.from[0]] -= 1
+        counts[move.to[0]] += 1
+      }
+      return counts
+    }
     do {
       return try update.changeset.newCounts(
         from: counts, insertedSectionCounts: update.sections.mapValues(\.count))
@@ -374,158 +485,6 @@ public final class UpdateStream<Value: Sendable>: Sendable {
         "UpdateStream: published changeset \(update.sequence) does not fit the state before it: "
           + "\(error)")
     }
-  }
-
-  // MARK: Subscribing
-
-  /// A new subscriber: a snapshot first, then every changeset; or, with the `position` of a
-  /// subscriber that reconnects, the changesets after it when they are still in the replay
-  /// buffer (and fit in a subscriber's queue), otherwise a snapshot. `position` usually comes
-  /// from a client: any number is accepted, and one the stream cannot resume from (another
-  /// stream, too old, ahead, negative) starts with a snapshot.
-  ///
-  /// The subscription is registered now: nothing published after this call is missed.
-  ///
-  /// - Complexity: O(m) for the m changesets replayed.
-  public func subscribe(after position: StreamPosition? = nil) -> StreamSubscription<Value> {
-    let id = state.withLock { state -> Int in
-      let id = state.nextSubscriber
-      state.nextSubscriber += 1
-      let subscriber = Subscriber()
-      // The position comes from a client: compare it with the range the replay buffer covers
-      // before subtracting, so that no number (negative, `Int.min`, ahead) can overflow.
-      let oldest = state.sequence - state.replay.count
-      if let position, position.stream == self.id,
-        (oldest...state.sequence).contains(position.sequence)
-      {
-        let missed = state.sequence - position.sequence
-        if missed <= policy.subscriberCapacity {
-          subscriber.needsSnapshot = false
-          for shared in state.replay.suffix(missed) { subscriber.queue.append(shared) }
-          state.statistics.resumed += 1
-        }
-      }
-      state.subscribers[id] = subscriber
-      return id
-    }
-    return StreamSubscription(stream: self, id: id)
-  }
-
-  /// What `next` finds.
-  enum Poll {
-    case ready(Delivery?)
-    case wait
-  }
-
-  /// What `nextDeliveries` finds.
-  enum BatchPoll {
-    case ready([Delivery]?)
-    case wait
-  }
-
-  /// Every update due to the subscriber (at least one), `nil` if it ended, or `.wait`: the
-  /// changesets of its queue in order — at most ``StreamPolicy/subscriberCapacity`` — or the
-  /// snapshot it is owed.
-  func pollAll(_ id: Int, _ state: inout State) -> BatchPoll {
-    guard let subscriber = state.subscribers[id], !subscriber.queue.isEmpty else {
-      switch poll(id, &state) {
-      case .ready(let delivery): return .ready(delivery.map { [$0] })
-      case .wait: return .wait
-      }
-    }
-    var batch: [Delivery] = []
-    batch.reserveCapacity(subscriber.queue.count)
-    while let shared = subscriber.queue.popFirst() { batch.append(.changeset(shared)) }
-    return .ready(batch)
-  }
-
-  /// The subscriber's next update if one is due, `nil` if it ended, or `.wait`.
-  func poll(_ id: Int, _ state: inout State) -> Poll {
-    guard let subscriber = state.subscribers[id] else { return .ready(nil) }
-    if let shared = subscriber.queue.popFirst() {
-      return .ready(.changeset(shared))
-    }
-    if subscriber.needsSnapshot {
-      subscriber.needsSnapshot = false
-      state.statistics.snapshotsServed += 1
-      let snapshot = StreamSnapshot(
-        stream: self.id, sequence: state.sequence, sections: state.sections, labels: state.labels)
-      return .ready(.snapshot(snapshot))
-    }
-    if state.isFinished {
-      state.subscribers[id] = nil
-      return .ready(nil)
-    }
-    return .wait
-  }
-
-  /// Whether the subscriber `id` has nothing due: it is there, its queue is empty, it is owed no
-  /// snapshot and the stream goes on.
-  func hasNothingDue(_ id: Int, _ state: State) -> Bool {
-    guard let subscriber = state.subscribers[id] else { return false }
-    return subscriber.queue.isEmpty && !subscriber.needsSnapshot && !state.isFinished
-  }
-
-  /// The subscriber's next update, waiting for one; `nil` when the stream ended or the task was
-  /// cancelled (which removes the subscriber).
-  ///
-  /// A waiting consumer is only woken: it takes the update under the lock, as the publisher
-  /// left it there. Handing the update through the continuation would be just as correct, but
-  /// that handoff happens inside the concurrency runtime, which the thread sanitizer does not
-  /// see, so it would report the changeset's storage as raced.
-  func next(_ id: Int) async -> StreamUpdate<Value>? {
-    await nextDelivery(id)?.update
-  }
-
-  /// ``next(_:)``, without making the update.
-  func nextDelivery(_ id: Int) async -> Delivery? {
-    while true {
-      if case .ready(let update) = state.withLock({ poll(id, &$0) }) { return update }
-      await wait(id)
-    }
-  }
-
-  /// Every update due to the subscriber, waiting for one: a batch of one or more, in order;
-  /// `nil` when the stream ended or the task was cancelled.
-  func nextDeliveries(_ id: Int) async -> [Delivery]? {
-    while true {
-      if case .ready(let batch) = state.withLock({ pollAll(id, &$0) }) { return batch }
-      await wait(id)
-    }
-  }
-
-  /// Waits until the subscriber `id` has something due (or ended), or the task is cancelled
-  /// (which removes the subscriber).
-  private func wait(_ id: Int) async {
-    await withTaskCancellationHandler {
-      await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-        let registered = state.withLock { state -> Bool in
-          guard hasNothingDue(id, state) else { return false }
-          state.subscribers[id]?.waiting = continuation
-          return true
-        }
-        if !registered { continuation.resume() }
-      }
-    } onCancel: {
-      remove(id)
-    }
-  }
-
-  /// The subscriber's next update if one is due now, without waiting.
-  func poll(_ id: Int) -> StreamUpdate<Value>? {
-    pollDelivery(id)?.update
-  }
-
-  /// ``poll(_:)``, without making the update.
-  func pollDelivery(_ id: Int) -> Delivery? {
-    guard case .ready(let delivery) = state.withLock({ poll(id, &$0) }) else { return nil }
-    return delivery
-  }
-
-  /// Removes the subscriber; a consumer waiting for it gets `nil`.
-  func remove(_ id: Int) {
-    let waiting = state.withLock { $0.subscribers.removeValue(forKey: id)?.waiting }
-    waiting?.resume()
   }
 }
 
