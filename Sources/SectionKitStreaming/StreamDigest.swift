@@ -200,6 +200,12 @@ struct DigestCache: Sendable {
   /// For each section after `changeset`, the old section it continues (`nil` for one inserted
   /// or reloaded), for a changeset that fits `oldCount` sections.
   static func sources(of changeset: Changeset, oldCount: Int) -> [Int?] {
+    // The common case, a changeset that changes no section: every section keeps its index.
+    if changeset.deletedSectionRanges.isEmpty && changeset.insertedSectionRanges.isEmpty
+      && changeset.reloadedSectionRanges.isEmpty && changeset.movedSections.isEmpty
+    {
+      return Array(0..<oldCount)
+    }
     let deleted = changeset.deletedSections
     let inserted = changeset.insertedSections
     let reloaded = changeset.reloadedSections

@@ -146,16 +146,17 @@ extension StreamLineDecoder {
       elements.reserveCapacity(newElementValues?.count ?? 0)
       var previousPath: IndexPath?
       for (position, entry) in (newElementValues ?? []).enumerated() {
-        let path = entry.0
-        guard path.count == 2, path[0] >= 0, path[1] >= 0 else {
+        let indexPath = entry.0
+        guard indexPath.count == 2, indexPath[0] >= 0, indexPath[1] >= 0 else {
           throw fail(
             .outOfRange,
-            "newElements[\(position)]: path \(path) is not [section, element] with both 0 or more")
+            "newElements[\(position)]: path \(Array(indexPath)) is not [section, element] with "
+              + "both 0 or more")
         }
-        let indexPath = IndexPath(item: path[1], section: path[0])
         guard previousPath.map({ $0 < indexPath }) ?? true else {
           throw fail(
-            .malformed, "newElements[\(position)]: path \(path) is repeated or not ascending")
+            .malformed,
+            "newElements[\(position)]: path \(Array(indexPath)) is repeated or not ascending")
         }
         previousPath = indexPath
         elements[indexPath] = entry.1

@@ -19,7 +19,7 @@ struct LineFields<Value> {
   var sections: [[ReadValue<Value>]]?
   var changeset: Changeset?
   var newSections: [(index: Int, elements: [ReadValue<Value>], label: StreamSectionLabel)]?
-  var newElements: [(path: [Int], value: ReadValue<Value>)]?
+  var newElements: [(path: IndexPath, value: ReadValue<Value>)]?
   var digest: StreamDigest?
   /// A snapshot's labels (version 4).
   var labels: [StreamSectionLabel]?
@@ -177,36 +177,38 @@ struct LineReader<Value: Decodable> {
   }
 
   /// Reads an object of the format's, with exactly the keys in `fields` (those it finds are
-  /// handed to `member`).
+  /// handed to `member`); returns the keys of `fields` it found, or `nil` when it is not an
+  /// object.
   private mutating func object(
     _ field: @autoclosure () -> String, fields: WireKeys,
     _ member: (inout Self, String) throws(JSONReadError) -> Void
-  ) throws(JSONReadError) -> [String]? {
+  ) throws(JSONReadError) -> WireKeys.Found? {
     guard reader.peek() == UInt8(ascii: "{") else {
       try skip()
       refuse("\(field()): expected an object")
       return nil
     }
     reader.index += 1
-    var seen: [String] = []
-    if reader.consume(UInt8(ascii: "}")) { return seen }
+    var found = WireKeys.Found(keys: fields)
+    if reader.consume(UInt8(ascii: "}")) { return found }
     repeat {
       let key = try reader.readKey(fields)
       try reader.expect(UInt8(ascii: ":"))
-      if seen.contains(key) {
-        refuse("\(field()).\(key): the key \(key) is repeated")
-        try skip()
-      } else if !fields.names.contains(key) {
-        seen.append(key)
+      // An unknown key is refused where it first comes: whether it repeats changes nothing.
+      guard let position = fields.names.firstIndex(of: key) else {
         refuse("\(field()).\(key): no such field in version \(StreamLine.version)")
         try skip()
-      } else {
-        seen.append(key)
+        continue
+      }
+      if found.insert(position) {
         try member(&self, key)
         try checkPending()
+      } else {
+        refuse("\(field()).\(key): the key \(key) is repeated")
+        try skip()
       }
     } while try reader.next(close: UInt8(ascii: "}"))
-    return seen
+    return found
   }
 
   private mutating func value() throws(JSONReadError) -> ReadValue<Value>? {
@@ -257,14 +259,37 @@ struct LineReader<Value: Decodable> {
     return ok ? result : nil
   }
 
+  /// `[a, b]`, two integers, read without building an array: the common shape of an index
+  /// path and of a range. `nil`, the reader where it was, for anything else, which ``path(_:)``
+  /// then reads and judges.
+  private mutating func pair() -> (Int, Int)? {
+    let start = reader.index
+    guard reader.consume(UInt8(ascii: "[")),
+      case .success(let first)? = try? reader.readInteger(),
+      reader.consume(UInt8(ascii: ",")),
+      case .success(let second)? = try? reader.readInteger(),
+      reader.consume(UInt8(ascii: "]"))
+    else {
+      reader.index = start
+      return nil
+    }
+    return (first, second)
+  }
+
+  /// An index path: ``pair()``, or any array of integers ``path(_:)`` reads.
+  private mutating func indexPath(_ field: @autoclosure () -> String) throws(JSONReadError)
+    -> IndexPath?
+  {
+    if let (section, item) = pair() { return IndexPath(item: item, section: section) }
+    return try path(field()).map { IndexPath(indexes: $0) }
+  }
+
   private mutating func paths(_ field: @autoclosure () -> String) throws(JSONReadError)
     -> [IndexPath]
   {
     var result: [IndexPath] = []
     _ = try array(field()) { (this, position) throws(JSONReadError) in
-      if let path = try this.path("\(field())[\(position)]") {
-        result.append(IndexPath(indexes: path))
-      }
+      if let path = try this.indexPath("\(field())[\(position)]") { result.append(path) }
     }
     return result
   }
@@ -275,6 +300,14 @@ struct LineReader<Value: Decodable> {
     var result: [Range<Int>] = []
     _ = try array(field()) { (this, position) throws(JSONReadError) in
       func name() -> String { "\(field())[\(position)]" }
+      let start = this.reader.index
+      if let (lower, upper) = this.pair() {
+        if lower <= upper {
+          result.append(lower..<upper)
+          return
+        }
+        this.reader.index = start  // not a range: read again below, to say why
+      }
       guard let bounds = try this.path(name()) else { return }
       guard bounds.count == 2 else {
         let shown = bounds.count <= 4 ? "\(bounds)" : "an array of \(bounds.count) numbers"
@@ -338,24 +371,23 @@ struct LineReader<Value: Decodable> {
       default:  // movedElements
         _ = try this.array(field()) { (this, position) throws(JSONReadError) in
           func name() -> String { "\(field())[\(position)]" }
-          var from: [Int]?
-          var to: [Int]?
+          var from: IndexPath?
+          var to: IndexPath?
           guard
             let keys = try this.object(
               name(), fields: WireFields.move,
               {
                 (this, key) throws(JSONReadError) in
                 if this.reader.isNull() { this.refuse("\(name()).\(key): null") }
-                if key == "from" { from = try this.path("\(name()).from") }
-                if key == "to" { to = try this.path("\(name()).to") }
+                if key == "from" { from = try this.indexPath("\(name()).from") }
+                if key == "to" { to = try this.indexPath("\(name()).to") }
               })
           else { return }
           guard let from, let to else {
             this.refuse("\(name()): missing field \(keys.contains("from") ? "to" : "from")")
             return
           }
-          movedElements.append(
-            Changeset.Move(from: IndexPath(indexes: from), to: IndexPath(indexes: to)))
+          movedElements.append(Changeset.Move(from: from, to: to))
         }
       }
     }
@@ -404,12 +436,12 @@ struct LineReader<Value: Decodable> {
   }
 
   private mutating func newElements() throws(JSONReadError)
-    -> [(path: [Int], value: ReadValue<Value>)]?
+    -> [(path: IndexPath, value: ReadValue<Value>)]?
   {
-    var result: [(path: [Int], value: ReadValue<Value>)] = []
+    var result: [(path: IndexPath, value: ReadValue<Value>)] = []
     let ok = try array("newElements") { (this, position) throws(JSONReadError) in
       func name() -> String { "newElements[\(position)]" }
-      var path: [Int]?
+      var path: IndexPath?
       var value: ReadValue<Value>?
       guard
         try this.object(
@@ -417,7 +449,7 @@ struct LineReader<Value: Decodable> {
           { (this, key) throws(JSONReadError) in
             if key == "path" {
               if this.reader.isNull() { this.refuse("\(name()).path: null") }
-              path = try this.path("\(name()).path")
+              path = try this.indexPath("\(name()).path")
             }
             if key == "value" { value = try this.value() }
           }) != nil

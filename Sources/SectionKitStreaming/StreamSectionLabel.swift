@@ -61,7 +61,7 @@ public struct StreamSectionLabel: Hashable, Sendable, Codable, CustomStringConve
       !changeset.deletedSectionRanges.isEmpty || !changeset.insertedSectionRanges.isEmpty
       || !changeset.reloadedSectionRanges.isEmpty || !changeset.movedSections.isEmpty
     if !movesSections && new.isEmpty && labels.count == newSectionCount { return labels }
-    let positions = ChangesetPositions(changeset)
+    let positions = ChangesetPositions(sectionsOf: changeset)
     return (0..<newSectionCount).map { section in
       if let label = new[section] { return label }
       guard let old = positions.oldSection(ofNew: section), old < labels.count,

@@ -7,8 +7,31 @@ struct WireKeys {
   let bytes: [[UInt8]]
 
   init(_ names: [String]) {
+    precondition(names.count <= 64, "WireKeys: \(names.count) keys, more than the 64 Found holds")
     self.names = names
     bytes = names.map { Array($0.utf8) }
+  }
+
+  /// The keys of an object read so far: a bit per key of its ``WireKeys`` (no allocation).
+  struct Found {
+    let keys: WireKeys
+    private var bits: UInt64 = 0
+
+    init(keys: WireKeys) {
+      self.keys = keys
+    }
+
+    /// Records the key at `position` of ``keys``; `false` when it was already found.
+    mutating func insert(_ position: Int) -> Bool {
+      let bit: UInt64 = 1 << position
+      defer { bits |= bit }
+      return bits & bit == 0
+    }
+
+    /// Whether the key `name` was found.
+    func contains(_ name: String) -> Bool {
+      keys.names.firstIndex(of: name).map { bits & (1 << $0) != 0 } ?? false
+    }
   }
 }
 

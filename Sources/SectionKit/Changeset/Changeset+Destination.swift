@@ -22,6 +22,7 @@ extension Changeset {
         && (0..<oldCounts[indexPath[0]]).contains(indexPath[1]),
       "Changeset.destination(ofElementAt:oldCounts:): index path \(format(indexPath)) is out of "
         + "range of the old counts \(oldCounts)")
-    return try MirrorPlan(self, oldCounts: oldCounts).positions.newPath(ofOld: indexPath)
+    _ = try MirrorPlan(self, oldCounts: oldCounts)
+    return ChangesetPositions(self).newPath(ofOld: indexPath)
   }
 }

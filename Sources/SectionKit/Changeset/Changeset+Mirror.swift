@@ -336,12 +336,16 @@ struct MirrorPlan {
 
   /// For each new section, the old section it continues, or `nil` when inserted or reloaded.
   var newToOld: [Int?]
-  /// Where the positions of the changeset go (it fits the counts).
-  let positions: ChangesetPositions
   /// The element changes of each touched surviving section, by old index.
   var elements: [Int: Arrivals] = [:]
 
-  init(_ changeset: Changeset, oldCounts: [Int], newSectionCount: Int? = nil) throws {
+  /// Checks `changeset` against `oldCounts` and plans it. A changeset that changes no section
+  /// (the common case: a few element changes) takes the short way: every section keeps its
+  /// index, and no ``ChangesetPositions`` is built; `general` takes the long way for every
+  /// changeset (the reference the short way is tested against).
+  init(
+    _ changeset: Changeset, oldCounts: [Int], newSectionCount: Int? = nil, general: Bool = false
+  ) throws {
     let oldSections = oldCounts.count
     func fail(_ field: String, _ value: String, _ reason: String) -> ChangesetMismatch {
       ChangesetMismatch(field: field, value: value, reason: reason)
@@ -354,79 +358,88 @@ struct MirrorPlan {
     }
 
     // Sections.
-    try check(changeset.deletedSectionRanges, "deletedSections", within: oldSections, "old")
-    try check(changeset.reloadedSectionRanges, "reloadedSections", within: oldSections, "old")
-    // Deleted sections are within the old ones (checked above); inserted ones could add up past
-    // `Int.max`.
-    let deletedCount = changeset.deletedSectionRanges.reduce(0) { $0 + $1.count }
-    var newSections = oldSections - deletedCount
-    for range in changeset.insertedSectionRanges {
-      let (sum, overflow) = newSections.addingReportingOverflow(range.count)
-      guard !overflow else {
+    let keepsSections = !general && Self.keepsSections(changeset)
+    var newSections = oldSections
+    var newToOld: [Int?]
+    var oldToNew: [Int?]
+    if keepsSections {
+      try Self.checkSectionCount(oldSections, of: changeset, newSectionCount: newSectionCount)
+      newToOld = Array(0..<oldSections)
+      oldToNew = newToOld
+    } else {
+      try check(changeset.deletedSectionRanges, "deletedSections", within: oldSections, "old")
+      try check(changeset.reloadedSectionRanges, "reloadedSections", within: oldSections, "old")
+      // Deleted sections are within the old ones (checked above); inserted ones could add up past
+      // `Int.max`.
+      let deletedCount = changeset.deletedSectionRanges.reduce(0) { $0 + $1.count }
+      newSections = oldSections - deletedCount
+      for range in changeset.insertedSectionRanges {
+        let (sum, overflow) = newSections.addingReportingOverflow(range.count)
+        guard !overflow else {
+          throw fail(
+            "insertedSections", describe(changeset.insertedSections),
+            "more sections than an Int holds")
+        }
+        newSections = sum
+      }
+      guard newSections <= Changeset.sectionLimit else {
         throw fail(
           "insertedSections", describe(changeset.insertedSections),
-          "more sections than an Int holds")
+          "the changeset leaves \(newSections) sections, more than the limit of "
+            + "\(Changeset.sectionLimit)")
       }
-      newSections = sum
-    }
-    guard newSections <= Changeset.sectionLimit else {
-      throw fail(
-        "insertedSections", describe(changeset.insertedSections),
-        "the changeset leaves \(newSections) sections, more than the limit of "
-          + "\(Changeset.sectionLimit)")
-    }
-    if let expected = newSectionCount, expected != newSections {
-      throw fail(
-        "insertedSections", describe(changeset.insertedSections),
-        "the changeset leaves \(newSections) sections, \(expected) were expected")
-    }
-    try check(changeset.insertedSectionRanges, "insertedSections", within: newSections, "new")
-    let deleted = changeset.deletedSections
-    let reloaded = changeset.reloadedSections
-    if let both = deleted.intersection(reloaded).first {
-      throw fail("reloadedSections", "\(both)", "section \(both) is also deleted")
-    }
-    var leaving = deleted.union(reloaded)
-    var arriving = changeset.insertedSections
-    for move in changeset.movedSections {
-      guard move.from >= 0 && move.from < oldSections else {
+      if let expected = newSectionCount, expected != newSections {
         throw fail(
-          "movedSections", "\(move)", "\(move.from) is out of the old range 0..<\(oldSections)")
+          "insertedSections", describe(changeset.insertedSections),
+          "the changeset leaves \(newSections) sections, \(expected) were expected")
       }
-      guard move.to >= 0 && move.to < newSections else {
-        throw fail(
-          "movedSections", "\(move)", "\(move.to) is out of the new range 0..<\(newSections)")
+      try check(changeset.insertedSectionRanges, "insertedSections", within: newSections, "new")
+      let deleted = changeset.deletedSections
+      let reloaded = changeset.reloadedSections
+      if let both = deleted.intersection(reloaded).first {
+        throw fail("reloadedSections", "\(both)", "section \(both) is also deleted")
       }
-      guard !leaving.contains(move.from) else {
-        throw fail(
-          "movedSections", "\(move)", "section \(move.from) is deleted, reloaded or moved twice")
+      var leaving = deleted.union(reloaded)
+      var arriving = changeset.insertedSections
+      for move in changeset.movedSections {
+        guard move.from >= 0 && move.from < oldSections else {
+          throw fail(
+            "movedSections", "\(move)", "\(move.from) is out of the old range 0..<\(oldSections)")
+        }
+        guard move.to >= 0 && move.to < newSections else {
+          throw fail(
+            "movedSections", "\(move)", "\(move.to) is out of the new range 0..<\(newSections)")
+        }
+        guard !leaving.contains(move.from) else {
+          throw fail(
+            "movedSections", "\(move)", "section \(move.from) is deleted, reloaded or moved twice")
+        }
+        guard !arriving.contains(move.to) else {
+          throw fail(
+            "movedSections", "\(move)", "section \(move.to) is inserted or a destination twice")
+        }
+        leaving.insert(move.from)
+        arriving.insert(move.to)
       }
-      guard !arriving.contains(move.to) else {
-        throw fail(
-          "movedSections", "\(move)", "section \(move.to) is inserted or a destination twice")
+      // Where each section goes is the follower's to say; it takes the changeset as it is, so its
+      // reload destinations are checked here.
+      let positions = ChangesetPositions(sectionsOf: changeset)
+      for section in reloaded {
+        let destination = positions.newSection(ofOld: section) ?? -1
+        guard destination >= 0, destination < newSections, !arriving.contains(destination) else {
+          throw fail(
+            "reloadedSections", "\(section)",
+            "its destination \(destination) is out of range or taken by an insert or a move")
+        }
+        arriving.insert(destination)
       }
-      leaving.insert(move.from)
-      arriving.insert(move.to)
-    }
-    // Where each section goes is the follower's to say; it takes the changeset as it is, so its
-    // reload destinations are checked here.
-    let positions = ChangesetPositions(changeset)
-    self.positions = positions
-    for section in reloaded {
-      let destination = positions.newSection(ofOld: section) ?? -1
-      guard destination >= 0, destination < newSections, !arriving.contains(destination) else {
-        throw fail(
-          "reloadedSections", "\(section)",
-          "its destination \(destination) is out of range or taken by an insert or a move")
+      newToOld = [Int?](repeating: nil, count: newSections)
+      oldToNew = [Int?](repeating: nil, count: oldSections)
+      for old in 0..<oldSections where !deleted.contains(old) && !reloaded.contains(old) {
+        guard let new = positions.newSection(ofOld: old) else { continue }
+        newToOld[new] = old
+        oldToNew[old] = new
       }
-      arriving.insert(destination)
-    }
-    var newToOld = [Int?](repeating: nil, count: newSections)
-    var oldToNew = [Int: Int]()
-    for old in 0..<oldSections where !deleted.contains(old) && !reloaded.contains(old) {
-      guard let new = positions.newSection(ofOld: old) else { continue }
-      newToOld[new] = old
-      oldToNew[old] = new
     }
     self.newToOld = newToOld
 
@@ -436,7 +449,10 @@ struct MirrorPlan {
       var section: Int
       var item: Int
     }
-    var removedPaths = Set<Path>()
+    // Sized once: grown one insert at a time, the set cost more than the rest of a small plan.
+    var removedPaths = Set<Path>(
+      minimumCapacity: changeset.deletedElements.count + changeset.reloadedElements.count
+        + changeset.movedElements.count)
     func leaveOld(_ path: IndexPath, _ field: String) throws -> (section: Int, item: Int) {
       guard path.count == 2 else {
         throw fail(field, "\(path)", "an element path has two components, [section, element]")
@@ -446,7 +462,8 @@ struct MirrorPlan {
         throw fail(
           field, format(path), "section \(section) is out of the old range 0..<\(oldSections)")
       }
-      guard !deleted.contains(section) && !reloaded.contains(section) else {
+      // A section that continues none (deleted or reloaded whole) has no new index.
+      guard oldToNew[section] != nil else {
         throw fail(field, format(path), "section \(section) is deleted or reloaded whole")
       }
       guard item >= 0 && item < oldCounts[section] else {
@@ -461,6 +478,9 @@ struct MirrorPlan {
       return (section, item)
     }
     var arrivals: [(section: Int, item: Int, source: Source)] = []
+    arrivals.reserveCapacity(
+      changeset.insertedElements.count + changeset.reloadedElements.count
+        + changeset.movedElements.count)
     // `text` is formatted only for an error: formatting every path cost more than the rest.
     func arriveNew(
       _ path: IndexPath, _ field: String, _ source: Source, _ text: @autoclosure () -> String
@@ -479,7 +499,10 @@ struct MirrorPlan {
       arrivals.append((old, item, source))
     }
     for path in changeset.deletedElements { _ = try leaveOld(path, "deletedElements") }
-    let destinations = changeset.reloadedElementDestinations
+    let destinations =
+      keepsSections
+      ? Self.reloadDestinationsWithinSections(changeset)
+      : changeset.reloadedElementDestinations
     for (path, destination) in zip(changeset.reloadedElements, destinations) {
       _ = try leaveOld(path, "reloadedElements")
       try arriveNew(destination, "reloadedElements", .new, format(path))

@@ -55,6 +55,40 @@ package struct ChangesetPositions {
 
   /// Prepares the answers for `changeset`.
   package init(_ changeset: Changeset) {
+    self.init(sectionsOf: changeset)
+    for path in changeset.deletedElements where path.count == 2 {
+      leaving[path[0], default: []].append(path[1])
+    }
+    if !changeset.reloadedElements.isEmpty {
+      for (from, to) in zip(changeset.reloadedElements, changeset.reloadedElementDestinations)
+      where from.count == 2 && to.count == 2 {
+        follow(from, to)
+        reloaded.insert(from)
+      }
+    }
+    if !changeset.reconfiguredElements.isEmpty {
+      let destinations = changeset.reconfiguredElementDestinations
+      for (from, to) in zip(changeset.reconfiguredElements, destinations)
+      where from.count == 2 && to.count == 2 {
+        follow(from, to)
+      }
+    }
+    for move in changeset.movedElements where move.from.count == 2 && move.to.count == 2 {
+      follow(move.from, move.to)
+    }
+    for path in changeset.insertedElements where path.count == 2 {
+      arriving[path[0], default: []].append(path[1])
+    }
+    for key in leaving.keys { leaving[key]!.sort() }
+    for key in arriving.keys { arriving[key]!.sort() }
+  }
+
+  /// Prepares the answers about sections only — ``newSection(ofOld:)``,
+  /// ``oldSection(ofNew:)``, ``isReloaded(section:)`` — for a caller that follows no element
+  /// (the element answers of such a follower take every element as untouched).
+  ///
+  /// - Complexity: O(r log r) for r section ranges and moves.
+  package init(sectionsOf changeset: Changeset) {
     deletedSections = changeset.deletedSectionRanges
     insertedSections = changeset.insertedSectionRanges
     reloadedSections = changeset.reloadedSectionRanges
@@ -84,32 +118,6 @@ package struct ChangesetPositions {
     self.sectionDestinations = sectionDestinations
     sectionSources = Dictionary(
       sectionDestinations.map { ($0.value, $0.key) }, uniquingKeysWith: { first, _ in first })
-
-    for path in changeset.deletedElements where path.count == 2 {
-      leaving[path[0], default: []].append(path[1])
-    }
-    if !changeset.reloadedElements.isEmpty {
-      for (from, to) in zip(changeset.reloadedElements, changeset.reloadedElementDestinations)
-      where from.count == 2 && to.count == 2 {
-        follow(from, to)
-        reloaded.insert(from)
-      }
-    }
-    if !changeset.reconfiguredElements.isEmpty {
-      let destinations = changeset.reconfiguredElementDestinations
-      for (from, to) in zip(changeset.reconfiguredElements, destinations)
-      where from.count == 2 && to.count == 2 {
-        follow(from, to)
-      }
-    }
-    for move in changeset.movedElements where move.from.count == 2 && move.to.count == 2 {
-      follow(move.from, move.to)
-    }
-    for path in changeset.insertedElements where path.count == 2 {
-      arriving[path[0], default: []].append(path[1])
-    }
-    for key in leaving.keys { leaving[key]!.sort() }
-    for key in arriving.keys { arriving[key]!.sort() }
   }
 
   /// Records an element that leaves `from` and arrives at `to`.
