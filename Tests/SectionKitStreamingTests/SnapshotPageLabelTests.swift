@@ -156,69 +156,30 @@ import Testing
       let end = page.range(of: #"],"page":"#)!.lowerBound
       return page.replacingCharacters(in: start...end, with: text.map { #","labels":"# + $0 } ?? "")
     }
+    /// The pages, page `page`'s labels replaced with `text` (left out for `nil`).
+    func spoiling(_ page: Int, with text: String?) -> [String] {
+      var spoilt = pages
+      spoilt[page] = replacingLabels(of: pages[page], with: text)
+      return spoilt
+    }
     let cases: [(String, [String], Int, String)] = [
-      (
-        "labels missing on a later page",
-        {
-          var p = pages
-          p[k] = replacingLabels(of: p[k], with: nil)
-          return p
-        }(), k,
-        "labels: page \(k) has none"
-      ),
+      ("labels missing on a later page", spoiling(k, with: nil), k, "labels: page \(k) has none"),
       (
         "labels on a later page only",
-        {
-          var p = pages.map { replacingLabels(of: $0, with: nil) }
-          p[k] = pages[k]
-          return p
-        }(), k, "labels: page \(k) has labels"
+        pages.indices.map { $0 == k ? pages[$0] : replacingLabels(of: pages[$0], with: nil) }, k,
+        "labels: page \(k) has labels"
+      ),
+      ("a label too few", spoiling(k, with: "[]"), k, "labels: 0 labels for the"),
+      (
+        "an identity that is not a string", spoiling(0, with: #"[{"id":1}]"#), 0,
+        "labels[0].id: expected a string"
       ),
       (
-        "a label too few",
-        {
-          var p = pages
-          p[k] = replacingLabels(of: p[k], with: #"[]"#)
-          return p
-        }(), k,
-        "labels: 0 labels for the"
+        "a field a label does not define", spoiling(k, with: #"[{"name":"x"}]"#), k,
+        "labels[0].name: no such field"
       ),
-      (
-        "an identity that is not a string",
-        {
-          var p = pages
-          p[0] = replacingLabels(of: p[0], with: #"[{"id":1}]"#)
-          return p
-        }(),
-        0, "labels[0].id: expected a string"
-      ),
-      (
-        "a field a label does not define",
-        {
-          var p = pages
-          p[k] = replacingLabels(of: p[k], with: #"[{"name":"x"}]"#)
-          return p
-        }(),
-        k, "labels[0].name: no such field"
-      ),
-      (
-        "labels that are not an array",
-        {
-          var p = pages
-          p[k] = replacingLabels(of: p[k], with: #"{}"#)
-          return p
-        }(), k,
-        "labels: expected an array"
-      ),
-      (
-        "null labels",
-        {
-          var p = pages
-          p[k] = replacingLabels(of: p[k], with: "null")
-          return p
-        }(), k,
-        "labels: null"
-      ),
+      ("labels that are not an array", spoiling(k, with: "{}"), k, "labels: expected an array"),
+      ("null labels", spoiling(k, with: "null"), k, "labels: null"),
     ]
     for (name, spoilt, page, detail) in cases {
       var decoder = StreamLineDecoder<String>(maximumLineLength: 2_048)
