@@ -10,6 +10,10 @@ struct PageAssembly<Value: Sendable>: Sendable {
   var next: Int
   /// The sections received so far; the last one may go on in the next page.
   var sections: [[Value]]
+  /// Whether the pages carry labels (page 0 says): then every page does.
+  var labelled: Bool
+  /// The labels received so far, one per section that started.
+  var labels: [StreamSectionLabel] = []
 }
 
 /// The envelope of a page line, as read: every field but the values.
@@ -23,6 +27,8 @@ struct PageEnvelope {
   var first: [Int]?
   /// Where the `sections` array is in the line.
   var sections: Range<Int>?
+  /// Where the `labels` array is in the line, when there is one.
+  var labels: Range<Int>?
 }
 
 extension StreamLineDecoder {
@@ -119,7 +125,9 @@ extension StreamLineDecoder {
       } catch {
         throw fail(.outOfOrder, error.description)
       }
-      assembled = PageAssembly(stream: stream, sequence: seq, pages: pages, next: 0, sections: [])
+      assembled = PageAssembly(
+        stream: stream, sequence: seq, pages: pages, next: 0, sections: [],
+        labelled: envelope.labels != nil)
     }
     // Where this page may start: where the last section stopped, or at the next section.
     let last = assembled.sections.count - 1
@@ -128,6 +136,23 @@ extension StreamLineDecoder {
       let expected =
         last >= 0 ? "[\(last), \(assembled.sections[last].count)] or [\(last + 1), 0]" : "[0, 0]"
       throw fail(.malformed, "first: page \(page) starts at \(first), not at \(expected)")
+    }
+    // One label per section that starts on this page, on every page of a labelled snapshot.
+    if let range = envelope.labels {
+      guard assembled.labelled else {
+        throw fail(.malformed, "labels: page \(page) has labels, and page 0 had none")
+      }
+      let labels = try Self.pageLabels(bytes, range, line: line)
+      let starting = sections.count - (continues && !sections.isEmpty ? 1 : 0)
+      guard labels.count == starting else {
+        throw fail(
+          .malformed,
+          "labels: \(labels.count) labels for the \(starting) sections that start on page \(page) "
+            + "(one each)")
+      }
+      assembled.labels += labels
+    } else if assembled.labelled {
+      throw fail(.malformed, "labels: page \(page) has none, and page 0 had labels")
     }
     for (offset, section) in sections.enumerated() {
       if offset == 0, continues {
@@ -142,7 +167,8 @@ extension StreamLineDecoder {
       return nil
     }
     let update = StreamUpdate<Value>.snapshot(
-      StreamSnapshot(stream: stream, sequence: seq, sections: assembled.sections))
+      StreamSnapshot(
+        stream: stream, sequence: seq, sections: assembled.sections, labels: assembled.labels))
     order.advance(past: update)
     return update
   }
@@ -224,6 +250,11 @@ extension StreamLineDecoder {
             if reader.peek() != UInt8(ascii: "[") { refuse("sections: expected an array") }
             if let inner = try reader.skipValue() { refuse("sections: \(inner)") }
             envelope.sections = start..<reader.index
+          case "labels":
+            reader.skipWhitespace()
+            let start = reader.index
+            if let inner = try reader.skipValue() { refuse("labels: \(inner)") }
+            envelope.labels = start..<reader.index
           default:
             refuse("\(key): no such field in a snapshot page")
             try reader.skipValue()
@@ -237,6 +268,25 @@ extension StreamLineDecoder {
     }
     if let problem { throw StreamLineError(line: line, kind: .malformed, detail: problem) }
     return envelope
+  }
+
+  /// A page's `labels`, read and checked as a snapshot line's `labels` are.
+  private static func pageLabels(
+    _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, line: Int
+  ) throws(StreamLineError) -> [StreamSectionLabel] {
+    var reader = LineReader<Value>(UnsafeBufferPointer(rebasing: bytes[..<range.upperBound]))
+    reader.reader.index = range.lowerBound
+    let labels: [StreamSectionLabel]?
+    do {
+      labels = try reader.labels()
+    } catch {
+      throw StreamLineError(line: line, kind: .malformed, detail: error.text)
+    }
+    guard let labels, reader.shape == nil else {
+      throw StreamLineError(
+        line: line, kind: .malformed, detail: reader.shape ?? "labels: expected an array")
+    }
+    return labels
   }
 
   /// The values of a page's `sections`, read and checked as a snapshot line's `sections` are.

@@ -464,7 +464,8 @@ struct LineReader<Value: Decodable> {
   }
 
   /// A snapshot's `labels`: an array of objects with an optional `id` and `header`, strings.
-  private mutating func labels() throws(JSONReadError) -> [StreamSectionLabel]? {
+  /// (Also read alone, for a snapshot page's `labels`.)
+  mutating func labels() throws(JSONReadError) -> [StreamSectionLabel]? {
     var result: [StreamSectionLabel] = []
     let ok = try array("labels") { (this, position) throws(JSONReadError) in
       func name() -> String { "labels[\(position)]" }

@@ -13,7 +13,9 @@ import SectionKit
 /// the section is reloaded.
 ///
 /// On the wire (version 4): a snapshot's `labels`, one object per section, and the `id` and
-/// `header` fields of each `newSections` entry (`Docs/Streaming.md`).
+/// `header` fields of each `newSections` entry; the pages of a snapshot too long for one line
+/// carry the labels of the sections that start on each (`Docs/Streaming.md`). A window
+/// (``WindowMirror/labels``) gets the label of every section of the list.
 public struct StreamSectionLabel: Hashable, Sendable, Codable, CustomStringConvertible {
   /// The section's identity (a `SectionTree` node's `id`, an ``/SectionKit/IdentifiedSection``'s
   /// `id`, or a value of your own, as a string); `nil` when it has none.

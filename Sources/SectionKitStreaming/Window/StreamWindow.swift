@@ -78,16 +78,29 @@ public struct WindowSnapshot<Value: Sendable>: Sendable {
   public var counts: [Int]
   /// The rows inside the window, per section: for each section, its elements in the window.
   public var rows: [[Value]]
+  /// What each section of the whole list is called (``StreamSectionLabel``), as its count is
+  /// given: one per section, inside the window or not, or empty when the stream labels none.
+  public var labels: [StreamSectionLabel]
 
   /// Creates a window snapshot.
+  ///
+  /// - Parameters:
+  ///   - stream: the stream's identifier.
+  ///   - sequence: the sequence number of the full stream's state shown.
+  ///   - window: the window, where it is now.
+  ///   - counts: the number of elements of every section of the whole list.
+  ///   - rows: the rows inside the window, per section.
+  ///   - labels: the label of every section of the whole list, or none.
   public init(
-    stream: String, sequence: Int, window: StreamWindow, counts: [Int], rows: [[Value]]
+    stream: String, sequence: Int, window: StreamWindow, counts: [Int], rows: [[Value]],
+    labels: [StreamSectionLabel] = []
   ) {
     self.stream = stream
     self.sequence = sequence
     self.window = window
     self.counts = counts
     self.rows = rows
+    self.labels = labels
   }
 }
 
@@ -114,11 +127,27 @@ public struct WindowChangeset<Value: Sendable>: Sendable {
   /// The new number of elements of each section of the whole list whose count changed, and of
   /// each inserted or reloaded section, by new index.
   public var counts: [Int: Int]
+  /// The label of each section the clipped changeset inserts or reloads that has one, by its
+  /// new index (``StreamSectionLabel``), whether or not it shows rows in the window: a section
+  /// the full stream moved, which the window sees as a delete and an insert, comes with its
+  /// label too. The other sections keep theirs.
+  public var labels: [Int: StreamSectionLabel]
 
   /// Creates a clipped changeset.
+  ///
+  /// - Parameters:
+  ///   - sequence: the full stream's sequence number after the batch.
+  ///   - window: the window after the batch.
+  ///   - changeset: the changes to the rows the window holds.
+  ///   - sections: the rows inside the window of each inserted or reloaded section.
+  ///   - elements: the value of each inserted or reloaded row, by its new window path.
+  ///   - counts: the new number of elements of each section whose count changed, and of each
+  ///     inserted or reloaded section.
+  ///   - labels: the label of each inserted or reloaded section that has one, by new index.
   public init(
     sequence: Int, window: StreamWindow, changeset: Changeset, sections: [Int: [Value]] = [:],
-    elements: [IndexPath: Value] = [:], counts: [Int: Int] = [:]
+    elements: [IndexPath: Value] = [:], counts: [Int: Int] = [:],
+    labels: [Int: StreamSectionLabel] = [:]
   ) {
     self.sequence = sequence
     self.window = window
@@ -126,6 +155,7 @@ public struct WindowChangeset<Value: Sendable>: Sendable {
     self.sections = sections
     self.elements = elements
     self.counts = counts
+    self.labels = labels
   }
 }
 

@@ -174,6 +174,24 @@ struct WindowClipper {
     return (newWindow, clipped, sections, elements)
   }
 
+  /// The label of each section `clipped` inserts or reloads that has one, from `labels`, those
+  /// of the sections after the batch (empty when the stream labels none).
+  ///
+  /// - Complexity: O(i) for the i sections `clipped` inserts or reloads.
+  func changedLabels(clipped: Changeset, labels: [StreamSectionLabel]) -> [Int: StreamSectionLabel]
+  {
+    guard !labels.isEmpty else { return [:] }
+    var changed: [Int: StreamSectionLabel] = [:]
+    func add(_ new: Int) {
+      if !labels[new].isEmpty { changed[new] = labels[new] }
+    }
+    for new in clipped.insertedSections { add(new) }
+    for old in clipped.reloadedSections {
+      if let new = follower.sections.oldToNew[old] { add(new) }
+    }
+    return changed
+  }
+
   /// The new number of elements of each section whose count changed, and of each section the
   /// clipped changeset inserts or reloads.
   ///

@@ -82,7 +82,7 @@ struct WindowLine<Value: Codable & Sendable>: Codable {
 
   enum Key: String, CodingKey {
     case v, type, stream, seq, start, length, anchor, counts, firstSection, rows, changes
-    case sections, elements
+    case sections, elements, labels
   }
 
   /// The parts of a changeset that are not empty; index paths as `[section, item]`, ranges as
@@ -178,6 +178,7 @@ struct WindowLine<Value: Codable & Sendable>: Codable {
       try container.encode(first, forKey: .firstSection)
       try container.encode(
         crossed.isEmpty ? [] : Array(snapshot.rows[first...crossed.last!]), forKey: .rows)
+      if !snapshot.labels.isEmpty { try container.encode(snapshot.labels, forKey: .labels) }
     case .changeset(let changeset), .moved(let changeset):
       let kind: Kind = if case .moved = update { .windowMoved } else { .windowChangeset }
       try container.encode(kind, forKey: .type)
@@ -201,6 +202,11 @@ struct WindowLine<Value: Codable & Sendable>: Codable {
       if !changeset.counts.isEmpty {
         try container.encode(
           changeset.counts.sorted { $0.key < $1.key }.map { [$0.key, $0.value] }, forKey: .counts)
+      }
+      if !changeset.labels.isEmpty {
+        try container.encode(
+          changeset.labels.sorted { $0.key < $1.key }.map { Pair(first: $0.key, second: $0.value) },
+          forKey: .labels)
       }
     }
   }
@@ -251,16 +257,28 @@ struct WindowLine<Value: Codable & Sendable>: Codable {
       }
       var rows = [[Value]](repeating: [], count: counts.count)
       for (offset, section) in crossed.enumerated() { rows[first + offset] = section }
+      let labels = try container.decodeIfPresent([StreamSectionLabel].self, forKey: .labels) ?? []
+      guard labels.isEmpty || labels.count == counts.count else {
+        throw DecodingError.dataCorruptedError(
+          forKey: .labels, in: container,
+          debugDescription: "\(labels.count) labels for \(counts.count) sections (one each)")
+      }
       update = .snapshot(
         WindowSnapshot(
           stream: try container.decode(String.self, forKey: .stream), sequence: sequence,
-          window: window, counts: counts, rows: rows))
+          window: window, counts: counts, rows: rows, labels: labels))
     case .windowChangeset, .windowMoved:
       let changes = try container.decode(Changes.self, forKey: .changes).changeset()
       let sections = try container.decodeIfPresent([Pair<Int, [Value]>].self, forKey: .sections)
       let elements = try container.decodeIfPresent(
         [Pair<[Int], Value>].self, forKey: .elements)
       let counts = try container.decodeIfPresent([[Int]].self, forKey: .counts) ?? []
+      let labels =
+        try container.decodeIfPresent([Pair<Int, StreamSectionLabel>].self, forKey: .labels) ?? []
+      guard labels.allSatisfy({ $0.first >= 0 }) else {
+        throw DecodingError.dataCorruptedError(
+          forKey: .labels, in: container, debugDescription: "a section index is negative")
+      }
       guard counts.allSatisfy({ $0.count == 2 }) else {
         throw DecodingError.dataCorruptedError(
           forKey: .counts, in: container, debugDescription: "an entry is not [section, count]")
@@ -289,7 +307,8 @@ struct WindowLine<Value: Codable & Sendable>: Codable {
         sequence: sequence, window: window, changeset: changes,
         sections: try unique((sections ?? []).map { ($0.first, $0.second) }, .sections),
         elements: try unique(try elementPaths(elements ?? []), .elements),
-        counts: try unique(counts.map { ($0[0], $0[1]) }, .counts))
+        counts: try unique(counts.map { ($0[0], $0[1]) }, .counts),
+        labels: try unique(labels.map { ($0.first, $0.second) }, .labels))
       update = kind == .windowMoved ? .moved(clipped) : .changeset(clipped)
     }
   }

@@ -21,6 +21,11 @@ public struct WindowMirror<Value: Sendable>: Sendable {
   public private(set) var rows: [[Value]] = []
   /// The number of elements of every section of the whole list.
   public private(set) var counts: [Int] = []
+  /// What each section of the whole list is called (``StreamSectionLabel``): one label per
+  /// section, as ``counts``, or empty when the stream labels none. Taken from snapshots and from
+  /// the sections a changeset inserts or reloads, followed through section deletes, inserts and
+  /// moves, as ``StreamMirror/labels`` are.
+  public private(set) var labels: [StreamSectionLabel] = []
   /// Where the window is.
   public private(set) var window = StreamWindow(start: 0, length: 0)
   /// The position of the last update applied; `nil` before the first snapshot.
@@ -63,8 +68,16 @@ public struct WindowMirror<Value: Sendable>: Sendable {
       try Self.check(
         rows: snapshot.rows, counts: snapshot.counts, window: snapshot.window,
         sequence: snapshot.sequence)
+      guard snapshot.labels.isEmpty || snapshot.labels.count == snapshot.counts.count else {
+        throw .mismatch(
+          sequence: snapshot.sequence,
+          ChangesetMismatch(
+            field: "labels", value: "\(snapshot.labels.count) labels",
+            reason: "for \(snapshot.counts.count) sections (one per section, or none)"))
+      }
       rows = snapshot.rows
       counts = snapshot.counts
+      labels = snapshot.labels
       window = snapshot.window
       position = StreamPosition(stream: snapshot.stream, sequence: snapshot.sequence)
     case .changeset(let changeset), .moved(let changeset):
@@ -97,6 +110,14 @@ public struct WindowMirror<Value: Sendable>: Sendable {
         newCount: counts.count - sectionsOnly.deletedSections.count
           + sectionsOnly.insertedSections.count)
     else { throw mismatch("sections", "\(update.changeset)", "does not fit the sections held") }
+    for index in update.labels.keys.sorted() {
+      guard routes.newToOld.indices.contains(index),
+        routes.newToOld[index].map({ routes.reloaded.contains($0) }) ?? true
+      else {
+        throw mismatch(
+          "labels", "\(index)", "a label for a section the changeset does not insert or reload")
+      }
+    }
     var newCounts: [Int] = []
     newCounts.reserveCapacity(routes.newToOld.count)
     for (new, old) in routes.newToOld.enumerated() {
@@ -129,6 +150,9 @@ public struct WindowMirror<Value: Sendable>: Sendable {
     }
     try Self.check(
       rows: newRows, counts: newCounts, window: update.window, sequence: update.sequence)
+    // The changeset fits (it was applied): following the labels cannot fail.
+    labels = StreamSectionLabel.follow(
+      labels, through: update.changeset, newSectionCount: newCounts.count, new: update.labels)
     rows = newRows
     counts = newCounts
     window = update.window

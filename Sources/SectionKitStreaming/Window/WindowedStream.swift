@@ -128,7 +128,9 @@ public final class WindowedStream<Value: Sendable>: Sendable {
             WindowChangeset(
               sequence: changeset.sequence, window: clip.window, changeset: clip.changeset,
               sections: clip.sections, elements: clip.elements,
-              counts: clipper.changedCounts(clipped: clip.changeset))), to: subscriber)
+              counts: clipper.changedCounts(clipped: clip.changeset),
+              labels: clipper.changedLabels(clipped: clip.changeset, labels: state.mirror.labels))),
+          to: subscriber)
       }
       return Self.wake(state.subscribers.values)
     }
@@ -175,7 +177,8 @@ public final class WindowedStream<Value: Sendable>: Sendable {
         .moved(
           WindowChangeset(
             sequence: state.mirror.position?.sequence ?? 0, window: clip.window,
-            changeset: clip.changeset, sections: clip.sections, elements: clip.elements)),
+            changeset: clip.changeset, sections: clip.sections, elements: clip.elements,
+            labels: clipper.changedLabels(clipped: clip.changeset, labels: state.mirror.labels))),
         to: subscriber)
       defer { subscriber.waiting = nil }
       return subscriber.waiting
@@ -205,7 +208,7 @@ public final class WindowedStream<Value: Sendable>: Sendable {
       return .snapshot(
         WindowSnapshot(
           stream: position.stream, sequence: position.sequence, window: window,
-          counts: state.counts, rows: rows))
+          counts: state.counts, rows: rows, labels: state.mirror.labels))
     }
     return subscriber.queue.popFirst()
   }
