@@ -125,18 +125,26 @@ public struct StreamMirror<Value: Sendable>: Sendable {
             reason: "a label for a section the changeset does not insert or reload with its "
               + "elements"))
       }
-      if let identity, update.digest?.kind == .pairs || (pairHashes != nil && update.digest == nil),
-        let followed = Self.followPairs(
-          update, sections, pairHashes ?? sections.map { PairHash.section($0, identity: identity) },
-          identity: identity)
+      if let identity, update.digest?.kind == .pairs, pairHashes == nil {
+        // The first digest: every section hashed once. These are the hashes of the state held,
+        // kept whatever comes of the update.
+        pairHashes = sections.map { PairHash.section($0, identity: identity) }
+      }
+      if let identity, pairHashes != nil, update.digest == nil || update.digest?.kind == .pairs,
+        let followed = FollowedPairHashes(
+          mirroring: update, from: sections, hashes: pairHashes!, identity: identity)
       {
         // Checked before anything changes: no copy of the sections.
-        if let digest = update.digest {
-          try Self.check(followed, against: digest, sequence: update.sequence)
+        if let digest = update.digest,
+          !followed.matches(digest, counts: { sections[$0].count }, hashes: pairHashes!)
+        {
+          try Self.check(
+            followed.digest(counts: { sections[$0].count }, hashes: pairHashes!), against: digest,
+            sequence: update.sequence)
         }
         try Self.apply(update, to: &sections)
         digestCache?.follow(update.changeset)
-        pairHashes = followed.sections.map { $0.hash }
+        followed.apply(to: &pairHashes!)
       } else if let digest = update.digest, let identity {
         var after = sections
         try Self.apply(update, to: &after)
@@ -180,47 +188,6 @@ public struct StreamMirror<Value: Sendable>: Sendable {
           field: "digest", value: problem.value,
           reason: problem.reason + ": the mirror diverged from the stream"))
     }
-  }
-
-  /// The digest of kind ``StreamDigest/Kind/pairs`` of the state after `update`, from the
-  /// hashes of `sections`, the state before it, without applying it; `nil` when the changeset
-  /// or its values do not fit (the applier then says why).
-  ///
-  /// - Complexity: O(s + c log c) for s sections and c changes, plus hashing the identities
-  ///   around the changes and of the sections inserted.
-  static func followPairs(
-    _ update: StreamChangeset<Value>, _ sections: [[Value]], _ hashes: [UInt64],
-    identity: (Value) -> String
-  ) -> StreamDigest? {
-    guard hashes.count == sections.count,
-      var plan = PairDigestPlan(update.changeset, oldCounts: sections.map { $0.count }),
-      plan.finish(valuePaths: update.elements.keys),
-      plan.finish(valuePaths: update.changeset.insertedElements)
-    else { return nil }
-    var missing = false
-    let oldPart = plan.oldPart { PairHash.element(identity(sections[$0][$1])) }
-    let newPart = plan.newPart { new, index, oldIndex in
-      if let oldIndex { return PairHash.element(identity(sections[plan.sources[new]!][oldIndex])) }
-      let path = IndexPath(item: index, section: new)
-      if let value = update.elements[path] { return PairHash.element(identity(value)) }
-      if let from = plan.moveSources[path] {
-        return PairHash.element(identity(sections[from[0]][from[1]]))
-      }
-      missing = true
-      return 0
-    }
-    guard !missing,
-      let followed = plan.follow(
-        hashes, oldPart: oldPart, newPart: newPart,
-        whole: { update.sections[$0].map { PairHash.section($0, identity: identity) } })
-    else { return nil }
-    var digest = StreamDigest(sections: [], kind: .pairs)
-    digest.sections.reserveCapacity(followed.count)
-    for (new, hash) in followed.enumerated() {
-      guard let count = plan.newCount(of: new) ?? update.sections[new]?.count else { return nil }
-      digest.sections.append(StreamDigest.Section(count: count, hash: hash))
-    }
-    return digest
   }
 
   /// The first difference between the mirror's digest and the one received.

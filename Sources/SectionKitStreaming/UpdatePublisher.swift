@@ -134,16 +134,9 @@ public final class UpdatePublisher<Value: Sendable>: ViewAdapter {
     for (old, section, index) in kept {
       if let new = coordinator.indexPath(for: index, in: section) { survivors[old] = new }
     }
-    // The digest's old side, read before the applier edits the sections in place.
-    var digestPlan: PairDigestPlan?
-    var oldHashes: [IndexPath: UInt64] = [:]
-    if digests != .never {
-      digestPlan = PairDigestPlan(changeset, oldCounts: sections.map { $0.count })
-      digestPlan?.oldWindows { section, index in
-        oldHashes[IndexPath(item: index, section: section)] = PairHash.element(
-          identity(sections[section][index]))
-      }
-    }
+    // The digest's old side, hashed before the applier edits the sections in place.
+    var leaving =
+      digests == .never ? nil : PairHashesLeaving(changeset, before: sections, identity: identity)
     var newSections: [Int: [Value]] = [:]
     var newElements: [IndexPath: Value] = [:]
     var newLabels: [Int: StreamSectionLabel] = [:]
@@ -173,22 +166,20 @@ public final class UpdatePublisher<Value: Sendable>: ViewAdapter {
     }
     var digest: StreamDigest?
     if digests != .never {
-      guard var plan = digestPlan, plan.finish(valuePaths: newElements.keys),
-        let followed = plan.follow(
-          pairHashes, oldPart: plan.oldPart { oldHashes[IndexPath(item: $1, section: $0)]! },
-          newPart: plan.newPart { section, index, _ in
-            PairHash.element(identity(sections[section][index]))
-          },
-          whole: { PairHash.section(sections[$0], identity: identity) })
+      guard
+        let followed = leaving?.followed(
+          sections, arrived: newElements.keys, hashes: pairHashes, identity: identity)
       else {
         preconditionFailure(
           "UpdatePublisher.apply(_:from:updateData:): the digest cannot follow a changeset the "
             + "applier took")
       }
-      pairHashes = followed
+      followed.apply(to: &pairHashes)
       if digests.includes(stream.position.sequence + 1) {
         digest = StreamDigest(
-          sections: zip(sections, followed).map { StreamDigest.Section(count: $0.count, hash: $1) },
+          sections: zip(sections, pairHashes).map {
+            StreamDigest.Section(count: $0.count, hash: $1)
+          },
           kind: .pairs)
       }
     }
