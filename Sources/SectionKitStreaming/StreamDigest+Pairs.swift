@@ -47,15 +47,36 @@ enum PairHash {
   ///
   /// - Complexity: O(b) for b bytes of identities.
   @_specialize(where Value == String)
-  static func section<Value>(_ elements: [Value], identity: (Value) -> String) -> UInt64 {
+  static func section<Value>(_ elements: [Value], hash hasher: ElementHasher<Value>) -> UInt64 {
     var sum: UInt64 = 0
     var previous = boundary
     for value in elements {
-      let hash = element(identity(value))
+      let hash = hasher(value)
       sum &+= pair(previous, hash)
       previous = hash
     }
     return sum &+ pair(previous, boundary)
+  }
+}
+
+/// Hashes an element for a ``PairHash``: FNV-1a 64 of its identity (``PairHash/element(_:)``).
+/// A string that is its own identity (the default for strings) is hashed as it is: no call
+/// through the identity closure and, in code specialized for strings, no cast.
+struct ElementHasher<Value> {
+  /// The identity of an element.
+  let identity: (Value) -> String
+  /// Whether the elements are strings that are their own identities.
+  let valueIsIdentity: Bool
+
+  init(_ identity: @escaping (Value) -> String, valueIsIdentity: Bool = false) {
+    self.identity = identity
+    self.valueIsIdentity = valueIsIdentity
+  }
+
+  @inline(__always)
+  func callAsFunction(_ value: Value) -> UInt64 {
+    if valueIsIdentity, let string = value as? String { return PairHash.element(string) }
+    return PairHash.element(identity(value))
   }
 }
 
@@ -153,7 +174,7 @@ struct PairEdits {
   /// - Complexity: O(c log c) for c changes, plus hashing the elements that leave here and their
   ///   neighbours.
   mutating func deltas<Value>(
-    section: (Int) -> [Value]?, identity: (Value) -> String
+    section: (Int) -> [Value]?, hash hasher: ElementHasher<Value>
   ) -> [(section: Int, delta: UInt64, count: Int)]? {
     here.sort { $0.section < $1.section || ($0.section == $1.section && $0.index < $1.index) }
     there.sort { $0.section < $1.section || ($0.section == $1.section && $0.index < $1.index) }
@@ -167,7 +188,7 @@ struct PairEdits {
       while tEnd < there.count && there[tEnd].section == number { tEnd += 1 }
       guard let elements = section(number),
         let delta = Self.delta(
-          elements, identity: identity, leaving: here[h..<hEnd], arriving: there[t..<tEnd])
+          elements, hash: hasher, leaving: here[h..<hEnd], arriving: there[t..<tEnd])
       else { return nil }
       result.append((number, delta, elements.count - (hEnd - h) + (tEnd - t)))
       (h, t) = (hEnd, tEnd)
@@ -180,7 +201,7 @@ struct PairEdits {
   /// `nil` when they are out of range or repeated.
   @_specialize(where Value == String)
   static func delta<Value>(
-    _ elements: [Value], identity: (Value) -> String, leaving: ArraySlice<PairPosition>,
+    _ elements: [Value], hash hasher: ElementHasher<Value>, leaving: ArraySlice<PairPosition>,
     arriving: ArraySlice<PairArrival>
   ) -> UInt64? {
     let count = elements.count
@@ -199,7 +220,7 @@ struct PairEdits {
     var cached = (index: -1, hash: PairHash.boundary)
     func kept(_ index: Int) -> UInt64 {
       guard index >= 0, index < count else { return PairHash.boundary }
-      if index != cached.index { cached = (index, PairHash.element(identity(elements[index]))) }
+      if index != cached.index { cached = (index, hasher(elements[index])) }
       return cached.hash
     }
     var delta: UInt64 = 0
@@ -217,7 +238,7 @@ struct PairEdits {
       var lost: UInt64 = 0
       var lEnd = l
       while lEnd < leaving.endIndex && leaving[lEnd].index == gap + left + (lEnd - l) {
-        let hash = PairHash.element(identity(elements[leaving[lEnd].index]))
+        let hash = hasher(elements[leaving[lEnd].index])
         lost &+= PairHash.pair(previous, hash)
         previous = hash
         lEnd += 1
@@ -313,11 +334,11 @@ struct FollowedPairHashes {
   /// when the changes do not fit.
   init?<Value>(
     _ sections: PairSections, edits: inout PairEdits, hashes: [UInt64],
-    here section: (Int) -> [Value]?, identity: (Value) -> String, towardsNew: Bool,
+    here section: (Int) -> [Value]?, hash hasher: ElementHasher<Value>, towardsNew: Bool,
     whole: (Int) -> (count: Int, hash: UInt64)?
   ) {
     guard hashes.count == sections.oldCount,
-      let deltas = edits.deltas(section: section, identity: identity)
+      let deltas = edits.deltas(section: section, hash: hasher)
     else { return nil }
     self.sections = sections
     var changed: [(section: Int, count: Int, hash: UInt64)] = []
@@ -359,7 +380,7 @@ extension PairEdits {
   /// their section; `false` when one is not an element of a section that continues.
   mutating func leave<Value>(
     _ paths: [IndexPath], of sections: [[Value]], _ map: PairSections,
-    identity: (Value) -> String
+    hash hasher: ElementHasher<Value>
   ) -> Bool {
     for path in paths {
       guard path.count == 2, let new = map.new(ofOld: path[0]),
@@ -368,7 +389,7 @@ extension PairEdits {
       there.append(
         PairArrival(
           section: new, index: path[1],
-          hash: PairHash.element(identity(sections[path[0]][path[1]]))))
+          hash: hasher(sections[path[0]][path[1]])))
     }
     return true
   }
@@ -384,7 +405,7 @@ extension FollowedPairHashes {
   ///   sections when the changeset changes sections.
   init?<Value>(
     mirroring update: StreamChangeset<Value>, from sections: [[Value]], hashes: [UInt64],
-    identity: (Value) -> String
+    hash hasher: ElementHasher<Value>
   ) {
     let changeset = update.changeset
     guard let map = PairSections(changeset, oldCount: sections.count) else { return nil }
@@ -406,35 +427,35 @@ extension FollowedPairHashes {
       edits.there.append(
         PairArrival(
           section: move.to[0], index: move.to[1],
-          hash: PairHash.element(identity(sections[move.from[0]][move.from[1]]))))
+          hash: hasher(sections[move.from[0]][move.from[1]])))
     }
     // The values sent are the inserted elements and the reloads' destinations (the applier
     // checks that they are exactly those).
     for (path, value) in update.elements {
       guard path.count == 2, map.old(ofNew: path[0]) != nil else { return nil }
       edits.there.append(
-        PairArrival(section: path[0], index: path[1], hash: PairHash.element(identity(value))))
+        PairArrival(section: path[0], index: path[1], hash: hasher(value)))
     }
     self.init(
       map, edits: &edits, hashes: hashes, here: { map.old(ofNew: $0).map { sections[$0] } },
-      identity: identity, towardsNew: true,
+      hash: hasher, towardsNew: true,
       whole: { new in
-        update.sections[new].map { ($0.count, PairHash.section($0, identity: identity)) }
+        update.sections[new].map { ($0.count, PairHash.section($0, hash: hasher)) }
       })
   }
 }
 
 /// A publisher's side of following the ``PairHash`` of each section through a changeset that
 /// edits its sections in place: the elements that leave are hashed before the changeset is
-/// applied (``init(_:before:identity:)``), the rest after
-/// (``followed(_:arrived:hashes:identity:)``).
+/// applied (``init(_:before:hash:)``), the rest after
+/// (``followed(_:arrived:hashes:hash:)``).
 struct PairHashesLeaving {
   private let sections: PairSections
   private var edits = PairEdits()
 
   /// Hashes the elements `changeset` takes out of `sections`, before it is applied; `nil` when
   /// it does not fit them.
-  init?<Value>(_ changeset: Changeset, before sections: [[Value]], identity: (Value) -> String) {
+  init?<Value>(_ changeset: Changeset, before sections: [[Value]], hash hasher: ElementHasher<Value>) {
     guard let map = PairSections(changeset, oldCount: sections.count) else { return nil }
     self.sections = map
     let moves = changeset.movedElements
@@ -442,9 +463,9 @@ struct PairHashesLeaving {
       changeset.deletedElements.count + changeset.reloadedElements.count
         + changeset.reconfiguredElements.count + moves.count)
     edits.here.reserveCapacity(changeset.insertedElements.count + moves.count)
-    guard edits.leave(changeset.deletedElements, of: sections, map, identity: identity),
-      edits.leave(changeset.reloadedElements, of: sections, map, identity: identity),
-      edits.leave(changeset.reconfiguredElements, of: sections, map, identity: identity)
+    guard edits.leave(changeset.deletedElements, of: sections, map, hash: hasher),
+      edits.leave(changeset.reloadedElements, of: sections, map, hash: hasher),
+      edits.leave(changeset.reconfiguredElements, of: sections, map, hash: hasher)
     else { return nil }
     for move in moves {
       guard move.from.count == 2, move.to.count == 2, let from = map.new(ofOld: move.from[0]),
@@ -453,7 +474,7 @@ struct PairHashesLeaving {
       edits.there.append(
         PairArrival(
           section: from, index: move.from[1],
-          hash: PairHash.element(identity(sections[move.from[0]][move.from[1]]))))
+          hash: hasher(sections[move.from[0]][move.from[1]])))
       edits.here.append(PairPosition(section: move.to[0], index: move.to[1]))
     }
   }
@@ -462,7 +483,7 @@ struct PairHashesLeaving {
   /// `arrived` with (inserted elements and reload destinations) and the `hashes` before it.
   mutating func followed<Value>(
     _ sections: [[Value]], arrived: some Sequence<IndexPath>, hashes: [UInt64],
-    identity: (Value) -> String
+    hash hasher: ElementHasher<Value>
   ) -> FollowedPairHashes? {
     for path in arrived {
       guard path.count == 2 else { return nil }
@@ -471,11 +492,11 @@ struct PairHashesLeaving {
     let map = self.sections
     return FollowedPairHashes(
       map, edits: &edits, hashes: hashes,
-      here: { map.old(ofNew: $0) == nil ? nil : sections[$0] }, identity: identity,
+      here: { map.old(ofNew: $0) == nil ? nil : sections[$0] }, hash: hasher,
       towardsNew: false,
       whole: { new in
         (new < sections.count ? sections[new] : nil).map {
-          ($0.count, PairHash.section($0, identity: identity))
+          ($0.count, PairHash.section($0, hash: hasher))
         }
       })
   }

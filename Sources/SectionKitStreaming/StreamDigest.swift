@@ -90,7 +90,7 @@ public struct StreamDigest: Hashable, Sendable {
   ///
   /// - Complexity: O(b) for b bytes of identities.
   public static func pairsHash<Value>(_ elements: [Value], identity: (Value) -> String) -> UInt64 {
-    PairHash.section(elements, identity: identity)
+    withoutActuallyEscaping(identity) { PairHash.section(elements, hash: ElementHasher($0)) }
   }
 
   /// The FNV-1a offset basis: the hash of an empty section.

@@ -34,6 +34,8 @@ public struct StreamMirror<Value: Sendable>: Sendable {
   /// The identity of an element, for checking digests (``StreamDigest``); `nil` when digests
   /// are not checked.
   private let identity: (@Sendable (Value) -> String)?
+  /// Whether the elements are strings that are their own identities (no `identity` given).
+  private let valueIsIdentity: Bool
   /// The hash of each section, once a digest was checked; followed through every changeset so
   /// that a digest re-hashes only the sections that changed.
   private var digestCache: DigestCache?
@@ -51,6 +53,7 @@ public struct StreamMirror<Value: Sendable>: Sendable {
     self.sections = []
     self.position = nil
     self.identity = identity ?? defaultIdentity(Value.self)
+    self.valueIsIdentity = identity == nil && Value.self == String.self
   }
 
   /// A mirror holding `sections` at `position` (one kept from an earlier connection).
@@ -72,6 +75,7 @@ public struct StreamMirror<Value: Sendable>: Sendable {
     self.labels = labels
     self.position = position
     self.identity = identity ?? defaultIdentity(Value.self)
+    self.valueIsIdentity = identity == nil && Value.self == String.self
   }
 
   /// Applies `update`, or throws and changes nothing.
@@ -125,14 +129,15 @@ public struct StreamMirror<Value: Sendable>: Sendable {
             reason: "a label for a section the changeset does not insert or reload with its "
               + "elements"))
       }
-      if let identity, update.digest?.kind == .pairs, pairHashes == nil {
+      let hasher = identity.map { ElementHasher($0, valueIsIdentity: valueIsIdentity) }
+      if let hasher, update.digest?.kind == .pairs, pairHashes == nil {
         // The first digest: every section hashed once. These are the hashes of the state held,
         // kept whatever comes of the update.
-        pairHashes = sections.map { PairHash.section($0, identity: identity) }
+        pairHashes = sections.map { PairHash.section($0, hash: hasher) }
       }
-      if let identity, pairHashes != nil, update.digest == nil || update.digest?.kind == .pairs,
+      if let hasher, pairHashes != nil, update.digest == nil || update.digest?.kind == .pairs,
         let followed = FollowedPairHashes(
-          mirroring: update, from: sections, hashes: pairHashes!, identity: identity)
+          mirroring: update, from: sections, hashes: pairHashes!, hash: hasher)
       {
         // Checked before anything changes: no copy of the sections.
         if let digest = update.digest,

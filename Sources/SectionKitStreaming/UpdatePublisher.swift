@@ -59,6 +59,8 @@ public final class UpdatePublisher<Value: Sendable>: ViewAdapter {
   public let digests: StreamDigestPolicy
   /// The identity of an element, hashed by the digests.
   private let identity: (Value) -> String
+  /// Whether the elements are strings that are their own identities (no `identity` given).
+  private let valueIsIdentity: Bool
   /// The ``PairHash`` of each section of ``sections``, while digests are on.
   private var pairHashes: [UInt64] = []
   /// What a section is called, given it and its index; `nil` when sections are not labelled.
@@ -95,16 +97,22 @@ public final class UpdatePublisher<Value: Sendable>: ViewAdapter {
     self.value = value
     self.digests = digests
     self.identity = identity ?? defaultIdentity(Value.self) ?? { String(describing: $0) }
+    self.valueIsIdentity = identity == nil && Value.self == String.self
   }
 
   deinit { stream.finish() }
+
+  /// Hashes an element for the digests.
+  private var hasher: ElementHasher<Value> {
+    ElementHasher(identity, valueIsIdentity: valueIsIdentity)
+  }
 
   /// Reads every element and publishes a snapshot.
   public func reloadData(from coordinator: Coordinator) {
     forwardingTo?.reloadData(from: coordinator)
     sections = (0..<coordinator.numberOfSections).map { elements(ofSection: $0, coordinator) }
     if digests != .never {
-      pairHashes = sections.map { PairHash.section($0, identity: identity) }
+      pairHashes = sections.map { PairHash.section($0, hash: hasher) }
     }
     let labels =
       label.map { label in
@@ -136,7 +144,7 @@ public final class UpdatePublisher<Value: Sendable>: ViewAdapter {
     }
     // The digest's old side, hashed before the applier edits the sections in place.
     var leaving =
-      digests == .never ? nil : PairHashesLeaving(changeset, before: sections, identity: identity)
+      digests == .never ? nil : PairHashesLeaving(changeset, before: sections, hash: hasher)
     var newSections: [Int: [Value]] = [:]
     var newElements: [IndexPath: Value] = [:]
     var newLabels: [Int: StreamSectionLabel] = [:]
@@ -168,7 +176,7 @@ public final class UpdatePublisher<Value: Sendable>: ViewAdapter {
     if digests != .never {
       guard
         let followed = leaving?.followed(
-          sections, arrived: newElements.keys, hashes: pairHashes, identity: identity)
+          sections, arrived: newElements.keys, hashes: pairHashes, hash: hasher)
       else {
         preconditionFailure(
           "UpdatePublisher.apply(_:from:updateData:): the digest cannot follow a changeset the "

@@ -30,8 +30,10 @@ import Testing
       let identity: (String) -> String = { $0 }
       let expected = StreamDigest.pairsHash(new, identity: identity)
         &- StreamDigest.pairsHash(old, identity: identity)
+      // Through the identity, and with the strings as their own identities.
+      let hasher = ElementHasher(identity, valueIsIdentity: Bool.random(using: &random))
       let forward = PairEdits.delta(
-        old, identity: identity,
+        old, hash: hasher,
         leaving: ArraySlice(leaving.map { PairPosition(section: 0, index: $0) }),
         arriving: ArraySlice(
           arriving.map {
@@ -39,7 +41,7 @@ import Testing
           }))
       #expect(forward == expected, "seed \(seed): \(old) → \(new)")
       let backward = PairEdits.delta(
-        new, identity: identity,
+        new, hash: hasher,
         leaving: ArraySlice(arriving.map { PairPosition(section: 0, index: $0) }),
         arriving: ArraySlice(
           leaving.map {
@@ -54,7 +56,7 @@ import Testing
     let elements = ["a", "b", "c"]
     func delta(_ leaving: [Int], _ arriving: [Int]) -> UInt64? {
       PairEdits.delta(
-        elements, identity: { $0 },
+        elements, hash: ElementHasher({ $0 }),
         leaving: ArraySlice(leaving.map { PairPosition(section: 0, index: $0) }),
         arriving: ArraySlice(arriving.map { PairArrival(section: 0, index: $0, hash: 1) }))
     }
@@ -170,14 +172,15 @@ import Testing
           state, sequence: sequence + 1, next: &next, using: &random)
       else { continue }
       // The follower alone, from the state before, against the whole state after.
-      let hashes = state.map { PairHash.section($0, identity: { $0 }) }
+      let hashes = state.map { StreamDigest.pairsHash($0, identity: { $0 }) }
       let followed = try #require(
-        FollowedPairHashes(mirroring: update, from: state, hashes: hashes, identity: { $0 }),
+        FollowedPairHashes(
+          mirroring: update, from: state, hashes: hashes, hash: ElementHasher({ $0 })),
         "seed \(seed): \(update.changeset)")
       var followedHashes = hashes
       followed.apply(to: &followedHashes)
       #expect(
-        followedHashes == after.map { PairHash.section($0, identity: { $0 }) },
+        followedHashes == after.map { StreamDigest.pairsHash($0, identity: { $0 }) },
         "seed \(seed): \(update.changeset)")
       #expect(
         followed.digest(counts: { state[$0].count }, hashes: hashes) == update.digest,
