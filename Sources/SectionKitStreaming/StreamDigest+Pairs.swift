@@ -455,7 +455,9 @@ struct PairHashesLeaving {
 
   /// Hashes the elements `changeset` takes out of `sections`, before it is applied; `nil` when
   /// it does not fit them.
-  init?<Value>(_ changeset: Changeset, before sections: [[Value]], hash hasher: ElementHasher<Value>) {
+  init?<Value>(
+    _ changeset: Changeset, before sections: [[Value]], hash hasher: ElementHasher<Value>
+  ) {
     guard let map = PairSections(changeset, oldCount: sections.count) else { return nil }
     self.sections = map
     let moves = changeset.movedElements

@@ -119,12 +119,32 @@ public struct StreamDigest: Hashable, Sendable {
     return String(repeating: "0", count: 16 - digits.count) + digits
   }
 
+  /// Appends `hash` as a JSON string of 16 lowercase hexadecimal digits (what ``hex(_:)``
+  /// gives, without building a string).
+  static func appendHex(_ hash: UInt64, to bytes: inout [UInt8]) {
+    bytes.append(UInt8(ascii: "\""))
+    for shift in stride(from: 60, through: 0, by: -4) {
+      let digit = UInt8(truncatingIfNeeded: hash >> UInt64(shift)) & 0xF
+      bytes.append(digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") - 10 + digit)
+    }
+    bytes.append(UInt8(ascii: "\""))
+  }
+
   /// The hash written as 16 lowercase hexadecimal digits, or `nil`.
   static func hash(hex text: String) -> UInt64? {
-    guard text.utf8.count == 16,
-      text.utf8.allSatisfy({ (48...57).contains($0) || (97...102).contains($0) })
-    else { return nil }
-    return UInt64(text, radix: 16)
+    var text = text
+    return text.withUTF8 { bytes -> UInt64? in
+      guard bytes.count == 16 else { return nil }
+      var hash: UInt64 = 0
+      for byte in bytes {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): hash = hash << 4 | UInt64(byte - 48)
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): hash = hash << 4 | UInt64(byte - 87)
+        default: return nil
+        }
+      }
+      return hash
+    }
   }
 }
 

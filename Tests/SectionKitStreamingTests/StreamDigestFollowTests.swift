@@ -28,7 +28,8 @@ import Testing
       }
       arriving = new.indices.filter { new[$0].hasPrefix("n") }
       let identity: (String) -> String = { $0 }
-      let expected = StreamDigest.pairsHash(new, identity: identity)
+      let expected =
+        StreamDigest.pairsHash(new, identity: identity)
         &- StreamDigest.pairsHash(old, identity: identity)
       // Through the identity, and with the strings as their own identities.
       let hasher = ElementHasher(identity, valueIsIdentity: Bool.random(using: &random))
@@ -69,6 +70,25 @@ import Testing
     #expect(delta([], [0, 0]) == nil)
     #expect(delta([], [-1]) == nil)
     #expect(delta([0, 1, 2], [0]) != nil)
+  }
+
+  /// The hash on the wire: 16 lowercase hexadecimal digits, written without a string and read
+  /// back; anything else is refused.
+  @Test func theHexadecimalHashIsWrittenAndReadBack() {
+    var random = SeededGenerator(seed: 0xF011_0200)
+    for hash in [0, 1, 0xF, UInt64.max, 0x0123_4567_89ab_cdef]
+      + (0..<200).map({ _ in UInt64.random(in: 0...UInt64.max, using: &random) })
+    {
+      var bytes: [UInt8] = []
+      StreamDigest.appendHex(hash, to: &bytes)
+      #expect(String(decoding: bytes, as: UTF8.self) == "\"" + StreamDigest.hex(hash) + "\"")
+      #expect(StreamDigest.hash(hex: StreamDigest.hex(hash)) == hash)
+    }
+    for text in [
+      "", "0", "0123456789ABCDEF", "0123456789abcdeg", "0123456789abcdef0", "-123456789abcdef",
+    ] {
+      #expect(StreamDigest.hash(hex: text) == nil, "\(text)")
+    }
   }
 
   /// A random changeset of random parts on random sections: element deletes, reloads, moves
