@@ -408,6 +408,13 @@ extension FollowedPairHashes {
     hash hasher: ElementHasher<Value>
   ) {
     let changeset = update.changeset
+    // Every inserted section comes with its elements: this bounds what following the sections
+    // allocates by the size of the update, whatever the numbers in the changeset.
+    var inserted = 0
+    for range in changeset.insertedSectionRanges {
+      inserted += range.count
+      guard inserted <= update.sections.count else { return nil }
+    }
     guard let map = PairSections(changeset, oldCount: sections.count) else { return nil }
     var edits = PairEdits()
     let moves = changeset.movedElements

@@ -153,11 +153,13 @@ public struct StreamDigest: Hashable, Sendable {
 /// | policy | the server pays, per changeset | each client pays, per digest |
 /// |---|---|---|
 /// | `.never` | nothing | nothing |
-/// | `.everyUpdate` | O(s + c log c) to follow each section's hash (``StreamDigest/Kind/pairs``), hashing the identities next to the changes | the same; the mirror checks before it changes anything, without a copy |
+/// | `.everyUpdate` | O(c log c) to follow each section's hash (``StreamDigest/Kind/pairs``), hashing the identities of the elements that leave or arrive and of their neighbours; O(s) to write the digest | the same following, and O(s) to compare the digest (no hashing); the mirror checks before it changes anything, without a copy |
 /// | `.every(k)` | the same following on every changeset, the digest written on every k-th | the following on every changeset once it checked a digest, the comparison on every k-th |
 ///
-/// for s sections and c changes (a section inserted is hashed whole; a mirror's first digest
-/// hashes every section once). The line grows by about 24 bytes per section.
+/// for s sections and c changes; nothing per section the changeset does not change, except
+/// when it inserts, deletes, reloads or moves sections (O(s), as applying it costs), and a
+/// section inserted or reloaded is hashed whole; a mirror's first digest hashes every section
+/// once. The line grows by about 24 bytes per section. `Docs/Streaming.md` gives the figures.
 public enum StreamDigestPolicy: Hashable, Sendable {
   /// No digests.
   case never

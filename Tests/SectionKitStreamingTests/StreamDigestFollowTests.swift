@@ -72,6 +72,22 @@ import Testing
     #expect(delta([0, 1, 2], [0]) != nil)
   }
 
+  /// A changeset that claims to insert a billion sections without sending them is refused
+  /// before the follower sizes anything by that number.
+  @Test func aChangesetInsertingSectionsItDoesNotSendIsNotFollowed() throws {
+    var mirror = StreamMirror<String>()
+    try mirror.apply(.snapshot(StreamSnapshot(stream: "s", sequence: 1, sections: [["a"]])))
+    let update = StreamChangeset<String>(
+      sequence: 2, changeset: Changeset(insertedSections: IndexSet(integersIn: 0..<1_000_000_000)),
+      digest: StreamDigest([["a"]], identity: { $0 }))
+    #expect(
+      FollowedPairHashes(
+        mirroring: update, from: [["a"]], hashes: [0], hash: ElementHasher({ $0 })) == nil)
+    let before = mirror
+    #expect(throws: StreamMirrorError.self) { try mirror.apply(.changeset(update)) }
+    #expect(mirror == before)
+  }
+
   /// The hash on the wire: 16 lowercase hexadecimal digits, written without a string and read
   /// back; anything else is refused.
   @Test func theHexadecimalHashIsWrittenAndReadBack() {
