@@ -100,7 +100,7 @@ public struct StreamMirror<Value: Sendable>: Sendable {
   ///   w elements between the first and last change of each section it changes and t elements
   ///   after them. With digests of kind ``StreamDigest/Kind/pairs`` (version 3), plus
   ///   O(c log c) and hashing the identities around the changes (and of the sections inserted),
-  ///   once the first digest hashed every section; of kind ``StreamDigest/Kind/sequential``
+  ///   once the first digest hashed every section, and O(s) to compare a digest; of kind ``StreamDigest/Kind/sequential``
   ///   (version 2), plus O(e + b) for the e elements and b bytes of identities of the sections it
   ///   changes, which are copied.
   @_specialize(where Value == String)
