@@ -4,7 +4,7 @@ import SectionKit
 /// The hash of a version 3 digest (``StreamDigest/Kind/pairs``): per section, the sum modulo
 /// 2⁶⁴ of a hash of each pair of neighbours, the section read from a boundary mark to a boundary
 /// mark. A change touches only the pairs around it, so a changeset of c changes updates the hash
-/// of a section in O(c), whatever its length (``PairDigestPlan``); and since the pairs chain the
+/// of a section in O(c), whatever its length (``PairEdits``); and since the pairs chain the
 /// elements, the order counts as well as the identities (with distinct identities, one list of
 /// pairs makes one order).
 ///
@@ -47,11 +47,11 @@ enum PairHash {
   ///
   /// - Complexity: O(b) for b bytes of identities.
   @_specialize(where Value == String)
-  static func section<Value>(_ elements: [Value], identity: (Value) -> String) -> UInt64 {
+  static func section<Value>(_ elements: [Value], hash hasher: ElementHasher<Value>) -> UInt64 {
     var sum: UInt64 = 0
     var previous = boundary
     for value in elements {
-      let hash = element(identity(value))
+      let hash = hasher(value)
       sum &+= pair(previous, hash)
       previous = hash
     }
@@ -59,237 +59,454 @@ enum PairHash {
   }
 }
 
-/// Where a changeset changes each section, for following the ``PairHash`` of every section
-/// through it in O(s + c log c) for s sections and c changes, hashing only the elements around
-/// the changes: the old indexes each kept section loses (deleted, reloaded, moved away) and the
-/// new indexes it gains (inserted, reload destinations, moved in). Every other element keeps its
-/// order, so only the pairs around those runs change.
-struct PairDigestPlan {
-  /// For each new section, the old one it continues; `nil` for one inserted or reloaded.
-  let sources: [Int?]
-  /// For each old section, the new one it becomes; `nil` for one deleted or reloaded.
-  private var targets: [Int?]
-  let oldCounts: [Int]
-  /// Old indexes each kept old section loses, ascending.
-  private var lost: [Int: [Int]] = [:]
-  /// New indexes each continued new section gains, ascending.
-  private var gained: [Int: [Int]] = [:]
-  /// The old path of each element moved, by its new path.
-  private(set) var moveSources: [IndexPath: IndexPath] = [:]
+/// Hashes an element for a ``PairHash``: FNV-1a 64 of its identity (``PairHash/element(_:)``).
+/// A string that is its own identity (the default for strings) is hashed as it is: no call
+/// through the identity closure and, in code specialized for strings, no cast.
+struct ElementHasher<Value> {
+  /// The identity of an element.
+  let identity: (Value) -> String
+  /// Whether the elements are strings that are their own identities.
+  let valueIsIdentity: Bool
 
-  /// The plan's old side, from the changeset alone; `nil` when it does not fit `oldCounts`.
-  init?(_ changeset: Changeset, oldCounts: [Int]) {
-    let sources = DigestCache.sources(of: changeset, oldCount: oldCounts.count)
-    let newCount =
-      oldCounts.count - changeset.deletedSections.count + changeset.insertedSections.count
-    guard sources.count == newCount else { return nil }
-    self.sources = sources
-    self.oldCounts = oldCounts
-    var targets = [Int?](repeating: nil, count: oldCounts.count)
+  init(_ identity: @escaping (Value) -> String, valueIsIdentity: Bool = false) {
+    self.identity = identity
+    self.valueIsIdentity = valueIsIdentity
+  }
+
+  @inline(__always)
+  func callAsFunction(_ value: Value) -> UInt64 {
+    if valueIsIdentity, let string = value as? String { return PairHash.element(string) }
+    return PairHash.element(identity(value))
+  }
+}
+
+/// Where a changeset takes the sections, for following their ``PairHash``: the new index of each
+/// old section and the reverse. For a changeset that changes no section (the common case) it
+/// holds nothing: every section keeps its index.
+struct PairSections {
+  /// For each new section, the old one it continues (`nil`: inserted or reloaded); `nil` when
+  /// every section keeps its index.
+  let sources: [Int?]?
+  /// For each old section, the new one it becomes (`nil`: deleted or reloaded); `nil` as
+  /// ``sources``.
+  private let targets: [Int?]?
+  let oldCount: Int
+  let newCount: Int
+
+  /// The sections of `changeset` applied to `oldCount` sections; `nil` when it does not fit.
+  ///
+  /// - Complexity: O(1) for a changeset that changes no section, O(s + r log r) otherwise for s
+  ///   sections and r section changes.
+  init?(_ changeset: Changeset, oldCount: Int) {
+    self.oldCount = oldCount
+    if changeset.deletedSectionRanges.isEmpty && changeset.insertedSectionRanges.isEmpty
+      && changeset.reloadedSectionRanges.isEmpty && changeset.movedSections.isEmpty
+    {
+      (sources, targets, newCount) = (nil, nil, oldCount)
+      return
+    }
+    let sources = DigestCache.sources(of: changeset, oldCount: oldCount)
+    guard
+      sources.count
+        == oldCount - changeset.deletedSections.count + changeset.insertedSections.count
+    else { return nil }
+    var targets = [Int?](repeating: nil, count: oldCount)
     for (new, old) in sources.enumerated() {
       guard let old else { continue }
-      guard oldCounts.indices.contains(old), targets[old] == nil else { return nil }
+      guard old >= 0, old < oldCount, targets[old] == nil else { return nil }
       targets[old] = new
     }
-    self.targets = targets
-    func lose(_ path: IndexPath) -> Bool {
-      guard path.count == 2, oldCounts.indices.contains(path[0]),
-        (0..<oldCounts[path[0]]).contains(path[1])
-      else { return false }
-      if targets[path[0]] != nil { lost[path[0], default: []].append(path[1]) }
-      return true
-    }
-    for path in changeset.deletedElements { guard lose(path) else { return nil } }
-    for path in changeset.reloadedElements { guard lose(path) else { return nil } }
-    for move in changeset.movedElements {
-      guard lose(move.from) else { return nil }
-      moveSources[move.to] = move.from
-    }
-    for key in lost.keys { lost[key] = Self.sortedUnique(lost[key]!) }
+    (self.sources, self.targets, newCount) = (sources, targets, sources.count)
   }
 
-  private static func sortedUnique(_ indexes: [Int]) -> [Int] {
-    var sorted = indexes.sorted()
-    var kept = 0
-    for index in sorted.indices where kept == 0 || sorted[index] != sorted[kept - 1] {
-      sorted[kept] = sorted[index]
-      kept += 1
-    }
-    sorted.removeLast(sorted.count - kept)
-    return sorted
+  /// The new index of old section `old`, or `nil` when it is out of range, deleted or reloaded.
+  @inline(__always)
+  func new(ofOld old: Int) -> Int? {
+    guard old >= 0, old < oldCount else { return nil }
+    return targets == nil ? old : targets![old]
   }
 
-  /// The old positions whose elements ``oldPart(hash:)`` hashes: around each run of lost ones.
-  func oldWindows(_ body: (_ section: Int, _ index: Int) -> Void) {
-    for (section, indexes) in lost {
-      for run in Self.runs(indexes) {
-        for index in max(run.lowerBound - 1, 0)...min(run.upperBound + 1, oldCounts[section] - 1) {
-          body(section, index)
-        }
+  /// The old section new section `new` continues, or `nil` when it is out of range, inserted or
+  /// reloaded.
+  @inline(__always)
+  func old(ofNew new: Int) -> Int? {
+    guard new >= 0, new < newCount else { return nil }
+    return sources == nil ? new : sources![new]
+  }
+}
+
+/// An element's place in a section that one side of a changeset holds and the other does not,
+/// the section by its new index.
+struct PairPosition {
+  var section: Int
+  var index: Int
+}
+
+/// An element's place in a section that one side of a changeset holds and the other does not,
+/// with the hash of the element (``PairHash/element(_:)``).
+struct PairArrival {
+  var section: Int
+  var index: Int
+  var hash: UInt64
+}
+
+/// What a changeset changes in the sections it continues, for following their ``PairHash``: the
+/// positions of the side at hand (``here``, whose elements are there to hash) that the other side
+/// does not keep, and the positions of the other side (``there``) that this one does not hold,
+/// with their hashes. Every other element is on both sides in the same order.
+///
+/// Between two elements kept on both sides (or a boundary) that are neighbours once the kept
+/// elements are numbered in order, a *gap*, each side has a run of its own elements, possibly
+/// empty; only the pairs of those runs differ. So the hash of `there` is the hash of `here`, less
+/// the pairs of each gap's run here, plus the pairs of its run there: a few pairs per change,
+/// however long the section, and nothing for a section without changes.
+struct PairEdits {
+  /// Positions of the side at hand that the other does not keep.
+  var here: [PairPosition] = []
+  /// Positions of the other side that the side at hand does not hold, with their hashes.
+  var there: [PairArrival] = []
+
+  /// For each section with changes, in ascending order of (new) section: the change to its
+  /// hash from `here` to `there`, and the number of elements `there` holds; `nil` when the
+  /// changes do not fit the sections (a position out of range or given twice). `section(new)`
+  /// gives the elements `here` holds of new section `new`.
+  ///
+  /// - Complexity: O(c log c) for c changes, plus hashing the elements that leave here and their
+  ///   neighbours.
+  mutating func deltas<Value>(
+    section: (Int) -> [Value]?, hash hasher: ElementHasher<Value>
+  ) -> [(section: Int, delta: UInt64, count: Int)]? {
+    here.sort { $0.section < $1.section || ($0.section == $1.section && $0.index < $1.index) }
+    there.sort { $0.section < $1.section || ($0.section == $1.section && $0.index < $1.index) }
+    var result: [(section: Int, delta: UInt64, count: Int)] = []
+    var (h, t) = (0, 0)
+    while h < here.count || t < there.count {
+      let number = min(
+        h < here.count ? here[h].section : Int.max, t < there.count ? there[t].section : Int.max)
+      var (hEnd, tEnd) = (h, t)
+      while hEnd < here.count && here[hEnd].section == number { hEnd += 1 }
+      while tEnd < there.count && there[tEnd].section == number { tEnd += 1 }
+      guard let elements = section(number),
+        let delta = Self.delta(
+          elements, hash: hasher, leaving: here[h..<hEnd], arriving: there[t..<tEnd])
+      else { return nil }
+      result.append((number, delta, elements.count - (hEnd - h) + (tEnd - t)))
+      (h, t) = (hEnd, tEnd)
+    }
+    return result
+  }
+
+  /// The hash of one section `there` less that of `elements`, the section here: the old indexes
+  /// `leaving` (here) and the new ones `arriving` (there, with their hashes), each ascending.
+  /// `nil` when they are out of range or repeated.
+  @_specialize(where Value == String)
+  static func delta<Value>(
+    _ elements: [Value], hash hasher: ElementHasher<Value>, leaving: ArraySlice<PairPosition>,
+    arriving: ArraySlice<PairArrival>
+  ) -> UInt64? {
+    let count = elements.count
+    var last = -1
+    for position in leaving {
+      guard position.index > last, position.index < count else { return nil }
+      last = position.index
+    }
+    let thereCount = count - leaving.count + arriving.count
+    last = -1
+    for arrival in arriving {
+      guard arrival.index > last, arrival.index < thereCount else { return nil }
+      last = arrival.index
+    }
+    // The last kept element hashed: the one after a gap is often the one before the next.
+    var cached = (index: -1, hash: PairHash.boundary)
+    func kept(_ index: Int) -> UInt64 {
+      guard index >= 0, index < count else { return PairHash.boundary }
+      if index != cached.index { cached = (index, hasher(elements[index])) }
+      return cached.hash
+    }
+    var delta: UInt64 = 0
+    var (l, a) = (leaving.startIndex, arriving.startIndex)
+    // How many elements left and arrived in the gaps before: the k-th kept element is at
+    // `k + left` here.
+    var (left, arrived) = (0, 0)
+    while l < leaving.endIndex || a < arriving.endIndex {
+      // The gap: the number of kept elements before it, on either side.
+      let gap = min(
+        l < leaving.endIndex ? leaving[l].index - left : Int.max,
+        a < arriving.endIndex ? arriving[a].index - arrived : Int.max)
+      let before = kept(gap - 1 + left)
+      var previous = before
+      var lost: UInt64 = 0
+      var lEnd = l
+      while lEnd < leaving.endIndex && leaving[lEnd].index == gap + left + (lEnd - l) {
+        let hash = hasher(elements[leaving[lEnd].index])
+        lost &+= PairHash.pair(previous, hash)
+        previous = hash
+        lEnd += 1
+      }
+      let after = kept(gap + left + (lEnd - l))
+      lost &+= PairHash.pair(previous, after)
+      previous = before
+      var made: UInt64 = 0
+      var aEnd = a
+      while aEnd < arriving.endIndex && arriving[aEnd].index == gap + arrived + (aEnd - a) {
+        made &+= PairHash.pair(previous, arriving[aEnd].hash)
+        previous = arriving[aEnd].hash
+        aEnd += 1
+      }
+      made &+= PairHash.pair(previous, after)
+      delta = delta &+ made &- lost
+      left += lEnd - l
+      arrived += aEnd - a
+      (l, a) = (lEnd, aEnd)
+    }
+    return delta
+  }
+}
+
+/// The ``PairHash`` and count of each section after a changeset, as the changes to those
+/// before it: what a publisher and a mirror follow, each section's hash kept between updates.
+struct FollowedPairHashes {
+  /// Where the changeset takes the sections.
+  let sections: PairSections
+  /// The sections the changeset changes (those it inserts or reloads among them), ascending by
+  /// new index: new index, count and hash.
+  let changed: [(section: Int, count: Int, hash: UInt64)]
+
+  /// The count and hash of each new section, from `counts` and `hashes`, those of the sections
+  /// before (by old index), where the changeset does not change them.
+  func forEachSection(
+    counts: (Int) -> Int, hashes: [UInt64], _ body: (_ section: Int, Int, UInt64) -> Bool
+  ) -> Bool {
+    var next = 0
+    for new in 0..<sections.newCount {
+      if next < changed.count && changed[next].section == new {
+        guard body(new, changed[next].count, changed[next].hash) else { return false }
+        next += 1
+      } else {
+        let old = sections.old(ofNew: new)!
+        guard body(new, counts(old), hashes[old]) else { return false }
       }
     }
-  }
-
-  /// The plan's new side: `valuePaths`, the new paths of the values sent (inserted elements and
-  /// reload destinations), with the destinations of the moves. `nil` when they do not fit.
-  mutating func finish(valuePaths: some Sequence<IndexPath>) -> Bool {
-    func gain(_ path: IndexPath) -> Bool {
-      guard path.count == 2, sources.indices.contains(path[0]), path[1] >= 0 else { return false }
-      if sources[path[0]] != nil { gained[path[0], default: []].append(path[1]) }
-      return true
-    }
-    for path in valuePaths { guard gain(path) else { return false } }
-    for path in moveSources.keys { guard gain(path) else { return false } }
-    for key in gained.keys { gained[key] = Self.sortedUnique(gained[key]!) }
-    for (new, indexes) in gained where indexes.last! >= newCount(of: new)! { return false }
     return true
   }
 
-  /// The number of elements of continued new section `new`, or `nil` when it does not fit.
-  func newCount(of new: Int) -> Int? {
-    guard let old = sources[new] else { return nil }
-    let count = oldCounts[old] - (lost[old]?.count ?? 0) + (gained[new]?.count ?? 0)
-    return count >= 0 ? count : nil
-  }
-
-  /// Whether new index `index` of continued section `new` is gained (not kept from the old one).
-  func isGained(_ index: Int, inSection new: Int) -> Bool {
-    gained[new].map { Self.binarySearch($0, index) } ?? false
-  }
-
-  private static func binarySearch(_ sorted: [Int], _ value: Int) -> Bool {
-    var (low, high) = (0, sorted.count)
-    while low < high {
-      let middle = (low + high) / 2
-      if sorted[middle] < value { low = middle + 1 } else { high = middle }
-    }
-    return low < sorted.count && sorted[low] == value
-  }
-
-  /// The runs of consecutive indexes of an ascending list, as closed ranges.
-  private static func runs(_ indexes: [Int]) -> [ClosedRange<Int>] {
-    var result: [ClosedRange<Int>] = []
-    var start = 0
-    for position in indexes.indices
-    where position + 1 == indexes.count || indexes[position + 1] != indexes[position] + 1 {
-      result.append(indexes[start]...indexes[position])
-      start = position + 1
+  /// The digest of the state after the changeset.
+  func digest(counts: (Int) -> Int, hashes: [UInt64]) -> StreamDigest {
+    var result = StreamDigest(sections: [], kind: .pairs)
+    result.sections.reserveCapacity(sections.newCount)
+    _ = forEachSection(counts: counts, hashes: hashes) { _, count, hash in
+      result.sections.append(StreamDigest.Section(count: count, hash: hash))
+      return true
     }
     return result
   }
 
-  /// Maps the kept positions of one side to the other, in ascending order: the `rank`-th kept
-  /// position (0-based) of the other side, whose changed positions are `changed` (ascending).
-  private struct Walk {
-    let changed: [Int]
-    var consumed = 0
-    mutating func position(ofRank rank: Int) -> Int {
-      var position = rank + consumed
-      while consumed < changed.count && changed[consumed] <= position {
-        consumed += 1
-        position += 1
+  /// Whether `digest` is the digest of the state after the changeset.
+  func matches(_ digest: StreamDigest, counts: (Int) -> Int, hashes: [UInt64]) -> Bool {
+    guard digest.sections.count == sections.newCount else { return false }
+    return forEachSection(counts: counts, hashes: hashes) { new, count, hash in
+      digest.sections[new].count == count && digest.sections[new].hash == hash
+    }
+  }
+
+  /// Turns `hashes`, the hashes before the changeset, into those after it: in place when the
+  /// sections keep their indexes.
+  ///
+  /// - Complexity: O(c) for c sections changed when the sections keep their indexes, O(s)
+  ///   otherwise.
+  func apply(to hashes: inout [UInt64]) {
+    if let sources = sections.sources {
+      var next = 0
+      hashes = sources.enumerated().map { new, old in
+        if next < changed.count && changed[next].section == new {
+          next += 1
+          return changed[next - 1].hash
+        }
+        return hashes[old!]
       }
-      return position
+    } else {
+      for section in changed { hashes[section.section] = section.hash }
     }
   }
 
-  /// The sum of the pairs around each run of `changed` positions of a section of `count`
-  /// (`sign` +1 adds them, −1 subtracts them), with, where the two kept positions around a run
-  /// are neighbours on the other side, the pair they make there (the other sign): for the old
-  /// side, the pairs lost and those the deletes close; for the new side, those made and those
-  /// the inserts open.
-  private static func part(
-    changed: [Int], count: Int, otherChanged: [Int], otherCount: Int, adding: Bool,
-    hash: (Int) -> UInt64
-  ) -> UInt64 {
-    var sum: UInt64 = 0
-    var walk = Walk(changed: otherChanged)
-    func value(_ index: Int) -> UInt64 {
-      index < 0 || index >= count ? PairHash.boundary : hash(index)
-    }
-    var runStart = 0
-    for run in runs(changed) {
-      let before = run.lowerBound - 1
-      let after = run.upperBound + 1
-      var pairs: UInt64 = 0
-      var previous = value(before)
-      for index in run.lowerBound...after {
-        let current = value(index)
-        pairs &+= PairHash.pair(previous, current)
-        previous = current
+  /// The changes `edits` make to `hashes`, with `delta` the change of a section's hash from the
+  /// side at hand to the new state; the sections inserted or reloaded hashed by `whole`. `nil`
+  /// when the changes do not fit.
+  init?<Value>(
+    _ sections: PairSections, edits: inout PairEdits, hashes: [UInt64],
+    here section: (Int) -> [Value]?, hash hasher: ElementHasher<Value>, towardsNew: Bool,
+    whole: (Int) -> (count: Int, hash: UInt64)?
+  ) {
+    guard hashes.count == sections.oldCount,
+      let deltas = edits.deltas(section: section, hash: hasher)
+    else { return nil }
+    self.sections = sections
+    var changed: [(section: Int, count: Int, hash: UInt64)] = []
+    changed.reserveCapacity(deltas.count)
+    // In order of new index: the sections continued, from their deltas; the others, whole.
+    var next = 0
+    for position in 0...deltas.count {
+      let new = position < deltas.count ? deltas[position].section : sections.newCount
+      if let sources = sections.sources {
+        for inserted in next..<new where sources[inserted] == nil {
+          guard let (count, hash) = whole(inserted) else { return nil }
+          changed.append((inserted, count, hash))
+        }
       }
-      // The kept positions around the run, on the other side.
-      let otherBefore = before < 0 ? -1 : walk.position(ofRank: before - runStart)
-      let otherAfter =
-        after >= count ? otherCount : walk.position(ofRank: before + 1 - runStart)
-      let joined: UInt64 =
-        otherAfter == otherBefore + 1 ? PairHash.pair(value(before), value(after)) : 0
-      sum = adding ? sum &+ pairs &- joined : sum &- pairs &+ joined
-      runStart += run.count
+      guard position < deltas.count else { break }
+      // `deltas` is of continued sections only (`section` gives no others).
+      let old = sections.old(ofNew: new)!
+      let (delta, count) = (deltas[position].delta, deltas[position].count)
+      let hash = towardsNew ? hashes[old] &+ delta : hashes[old] &- delta
+      changed.append((new, towardsNew ? count : section(new)!.count, hash))
+      next = new + 1
     }
-    return sum
+    self.changed = changed
+  }
+}
+
+extension PairEdits {
+  /// Adds the elements at old `paths` to ``here``, by the new index of their section; `false`
+  /// when one is not an element of a section that continues.
+  mutating func leave(_ paths: [IndexPath], _ map: PairSections) -> Bool {
+    for path in paths {
+      guard path.count == 2, let new = map.new(ofOld: path[0]) else { return false }
+      here.append(PairPosition(section: new, index: path[1]))
+    }
+    return true
   }
 
-  /// The change to the hash of each kept old section from its own side: the pairs around what
-  /// it loses, less those closed where it loses them. `hash` gives the hash of an old element.
-  func oldPart(hash: (_ section: Int, _ index: Int) -> UInt64) -> [Int: UInt64] {
-    var result: [Int: UInt64] = [:]
-    for (old, indexes) in lost {
-      let new = targets[old]!
-      result[old] = Self.part(
-        changed: indexes, count: oldCounts[old], otherChanged: gained[new] ?? [],
-        otherCount: newCount(of: new)!, adding: false, hash: { hash(old, $0) })
+  /// Adds the elements at old `paths` of `sections` to ``there``, hashed, by the new index of
+  /// their section; `false` when one is not an element of a section that continues.
+  mutating func leave<Value>(
+    _ paths: [IndexPath], of sections: [[Value]], _ map: PairSections,
+    hash hasher: ElementHasher<Value>
+  ) -> Bool {
+    for path in paths {
+      guard path.count == 2, let new = map.new(ofOld: path[0]),
+        sections[path[0]].indices.contains(path[1])
+      else { return false }
+      there.append(
+        PairArrival(
+          section: new, index: path[1],
+          hash: hasher(sections[path[0]][path[1]])))
     }
-    return result
+    return true
+  }
+}
+
+extension FollowedPairHashes {
+  /// A mirror's side: the hashes after `update` from `sections` and their `hashes`, the state
+  /// before it, without applying it; `nil` when the changeset or its values do not fit (the
+  /// applier then says why).
+  ///
+  /// - Complexity: O(c log c) for c changes, plus hashing the identities of the elements that
+  ///   leave, arrive or neighbour them and those of the sections inserted; plus O(s) for s
+  ///   sections when the changeset changes sections.
+  init?<Value>(
+    mirroring update: StreamChangeset<Value>, from sections: [[Value]], hashes: [UInt64],
+    hash hasher: ElementHasher<Value>
+  ) {
+    let changeset = update.changeset
+    // Every inserted section comes with its elements: this bounds what following the sections
+    // allocates by the size of the update, whatever the numbers in the changeset.
+    var inserted = 0
+    for range in changeset.insertedSectionRanges {
+      inserted += range.count
+      guard inserted <= update.sections.count else { return nil }
+    }
+    guard let map = PairSections(changeset, oldCount: sections.count) else { return nil }
+    var edits = PairEdits()
+    let moves = changeset.movedElements
+    edits.here.reserveCapacity(
+      changeset.deletedElements.count + changeset.reloadedElements.count
+        + changeset.reconfiguredElements.count + moves.count)
+    edits.there.reserveCapacity(update.elements.count + moves.count)
+    guard edits.leave(changeset.deletedElements, map),
+      edits.leave(changeset.reloadedElements, map),
+      edits.leave(changeset.reconfiguredElements, map)
+    else { return nil }
+    for move in moves {
+      guard move.from.count == 2, move.to.count == 2, let from = map.new(ofOld: move.from[0]),
+        map.old(ofNew: move.to[0]) != nil, sections[move.from[0]].indices.contains(move.from[1])
+      else { return nil }
+      edits.here.append(PairPosition(section: from, index: move.from[1]))
+      edits.there.append(
+        PairArrival(
+          section: move.to[0], index: move.to[1],
+          hash: hasher(sections[move.from[0]][move.from[1]])))
+    }
+    // The values sent are the inserted elements and the reloads' destinations (the applier
+    // checks that they are exactly those).
+    for (path, value) in update.elements {
+      guard path.count == 2, map.old(ofNew: path[0]) != nil else { return nil }
+      edits.there.append(
+        PairArrival(section: path[0], index: path[1], hash: hasher(value)))
+    }
+    self.init(
+      map, edits: &edits, hashes: hashes, here: { map.old(ofNew: $0).map { sections[$0] } },
+      hash: hasher, towardsNew: true,
+      whole: { new in
+        update.sections[new].map { ($0.count, PairHash.section($0, hash: hasher)) }
+      })
+  }
+}
+
+/// A publisher's side of following the ``PairHash`` of each section through a changeset that
+/// edits its sections in place: the elements that leave are hashed before the changeset is
+/// applied (``init(_:before:hash:)``), the rest after
+/// (``followed(_:arrived:hashes:hash:)``).
+struct PairHashesLeaving {
+  private let sections: PairSections
+  private var edits = PairEdits()
+
+  /// Hashes the elements `changeset` takes out of `sections`, before it is applied; `nil` when
+  /// it does not fit them.
+  init?<Value>(
+    _ changeset: Changeset, before sections: [[Value]], hash hasher: ElementHasher<Value>
+  ) {
+    guard let map = PairSections(changeset, oldCount: sections.count) else { return nil }
+    self.sections = map
+    let moves = changeset.movedElements
+    edits.there.reserveCapacity(
+      changeset.deletedElements.count + changeset.reloadedElements.count
+        + changeset.reconfiguredElements.count + moves.count)
+    edits.here.reserveCapacity(changeset.insertedElements.count + moves.count)
+    guard edits.leave(changeset.deletedElements, of: sections, map, hash: hasher),
+      edits.leave(changeset.reloadedElements, of: sections, map, hash: hasher),
+      edits.leave(changeset.reconfiguredElements, of: sections, map, hash: hasher)
+    else { return nil }
+    for move in moves {
+      guard move.from.count == 2, move.to.count == 2, let from = map.new(ofOld: move.from[0]),
+        sections[move.from[0]].indices.contains(move.from[1])
+      else { return nil }
+      edits.there.append(
+        PairArrival(
+          section: from, index: move.from[1],
+          hash: hasher(sections[move.from[0]][move.from[1]])))
+      edits.here.append(PairPosition(section: move.to[0], index: move.to[1]))
+    }
   }
 
-  /// The change to the hash of each continued new section from its new side. `hash` gives the
-  /// hash of a new element: gained ones at `index`; a kept one also with its old index.
-  func newPart(hash: (_ section: Int, _ index: Int, _ oldIndex: Int?) -> UInt64) -> [Int: UInt64] {
-    var result: [Int: UInt64] = [:]
-    for (new, indexes) in gained {
-      let old = sources[new]!
-      let lostHere = lost[old] ?? []
-      var walk = Walk(changed: lostHere)
-      result[new] = Self.part(
-        changed: indexes, count: newCount(of: new)!, otherChanged: lostHere,
-        otherCount: oldCounts[old], adding: true,
-        hash: { index in
-          if Self.binarySearch(indexes, index) { return hash(new, index, nil) }
-          // A kept element: its rank among the kept ones is the same on both sides. `part`
-          // asks in ascending order, so one walk serves them all.
-          let rank = index - Self.countBelow(indexes, index)
-          return hash(new, index, walk.position(ofRank: rank))
-        })
+  /// The hashes after the changeset, given `sections` after it, the paths of the values it
+  /// `arrived` with (inserted elements and reload destinations) and the `hashes` before it.
+  mutating func followed<Value>(
+    _ sections: [[Value]], arrived: some Sequence<IndexPath>, hashes: [UInt64],
+    hash hasher: ElementHasher<Value>
+  ) -> FollowedPairHashes? {
+    for path in arrived {
+      guard path.count == 2 else { return nil }
+      edits.here.append(PairPosition(section: path[0], index: path[1]))
     }
-    return result
-  }
-
-  private static func countBelow(_ sorted: [Int], _ value: Int) -> Int {
-    var (low, high) = (0, sorted.count)
-    while low < high {
-      let middle = (low + high) / 2
-      if sorted[middle] < value { low = middle + 1 } else { high = middle }
-    }
-    return low
-  }
-
-  /// The hashes of the sections after the changeset: those of `oldHashes` followed, with
-  /// `whole` for each new section that does not continue an old one.
-  func follow(
-    _ oldHashes: [UInt64], oldPart: [Int: UInt64], newPart: [Int: UInt64],
-    whole: (_ section: Int) -> UInt64?
-  ) -> [UInt64]? {
-    var result: [UInt64] = []
-    result.reserveCapacity(sources.count)
-    for (new, old) in sources.enumerated() {
-      if let old {
-        result.append(oldHashes[old] &+ (oldPart[old] ?? 0) &+ (newPart[new] ?? 0))
-      } else {
-        guard let hash = whole(new) else { return nil }
-        result.append(hash)
-      }
-    }
-    return result
+    let map = self.sections
+    return FollowedPairHashes(
+      map, edits: &edits, hashes: hashes,
+      here: { map.old(ofNew: $0) == nil ? nil : sections[$0] }, hash: hasher,
+      towardsNew: false,
+      whole: { new in
+        (new < sections.count ? sections[new] : nil).map {
+          ($0.count, PairHash.section($0, hash: hasher))
+        }
+      })
   }
 }

@@ -90,7 +90,7 @@ public struct StreamDigest: Hashable, Sendable {
   ///
   /// - Complexity: O(b) for b bytes of identities.
   public static func pairsHash<Value>(_ elements: [Value], identity: (Value) -> String) -> UInt64 {
-    PairHash.section(elements, identity: identity)
+    withoutActuallyEscaping(identity) { PairHash.section(elements, hash: ElementHasher($0)) }
   }
 
   /// The FNV-1a offset basis: the hash of an empty section.
@@ -119,12 +119,32 @@ public struct StreamDigest: Hashable, Sendable {
     return String(repeating: "0", count: 16 - digits.count) + digits
   }
 
+  /// Appends `hash` as a JSON string of 16 lowercase hexadecimal digits (what ``hex(_:)``
+  /// gives, without building a string).
+  static func appendHex(_ hash: UInt64, to bytes: inout [UInt8]) {
+    bytes.append(UInt8(ascii: "\""))
+    for shift in stride(from: 60, through: 0, by: -4) {
+      let digit = UInt8(truncatingIfNeeded: hash >> UInt64(shift)) & 0xF
+      bytes.append(digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") - 10 + digit)
+    }
+    bytes.append(UInt8(ascii: "\""))
+  }
+
   /// The hash written as 16 lowercase hexadecimal digits, or `nil`.
   static func hash(hex text: String) -> UInt64? {
-    guard text.utf8.count == 16,
-      text.utf8.allSatisfy({ (48...57).contains($0) || (97...102).contains($0) })
-    else { return nil }
-    return UInt64(text, radix: 16)
+    var text = text
+    return text.withUTF8 { bytes -> UInt64? in
+      guard bytes.count == 16 else { return nil }
+      var hash: UInt64 = 0
+      for byte in bytes {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): hash = hash << 4 | UInt64(byte - 48)
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): hash = hash << 4 | UInt64(byte - 87)
+        default: return nil
+        }
+      }
+      return hash
+    }
   }
 }
 
@@ -133,11 +153,13 @@ public struct StreamDigest: Hashable, Sendable {
 /// | policy | the server pays, per changeset | each client pays, per digest |
 /// |---|---|---|
 /// | `.never` | nothing | nothing |
-/// | `.everyUpdate` | O(s + c log c) to follow each section's hash (``StreamDigest/Kind/pairs``), hashing the identities next to the changes | the same; the mirror checks before it changes anything, without a copy |
+/// | `.everyUpdate` | O(c log c) to follow each section's hash (``StreamDigest/Kind/pairs``), hashing the identities of the elements that leave or arrive and of their neighbours; O(s) to write the digest | the same following, and O(s) to compare the digest (no hashing); the mirror checks before it changes anything, without a copy |
 /// | `.every(k)` | the same following on every changeset, the digest written on every k-th | the following on every changeset once it checked a digest, the comparison on every k-th |
 ///
-/// for s sections and c changes (a section inserted is hashed whole; a mirror's first digest
-/// hashes every section once). The line grows by about 24 bytes per section.
+/// for s sections and c changes; nothing per section the changeset does not change, except
+/// when it inserts, deletes, reloads or moves sections (O(s), as applying it costs), and a
+/// section inserted or reloaded is hashed whole; a mirror's first digest hashes every section
+/// once. The line grows by about 24 bytes per section. `Docs/Streaming.md` gives the figures.
 public enum StreamDigestPolicy: Hashable, Sendable {
   /// No digests.
   case never

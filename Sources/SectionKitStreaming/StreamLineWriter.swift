@@ -85,7 +85,7 @@ extension StreamLineEncoder {
           out.append(UInt8(ascii: "["))
           JSONWriter.append(section.count, to: &out)
           out.append(UInt8(ascii: ","))
-          JSONWriter.append(StreamDigest.hex(section.hash), to: &out)
+          StreamDigest.appendHex(section.hash, to: &out)
           out.append(UInt8(ascii: "]"))
         }
         out.append(UInt8(ascii: "]"))

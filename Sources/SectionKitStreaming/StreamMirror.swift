@@ -34,6 +34,8 @@ public struct StreamMirror<Value: Sendable>: Sendable {
   /// The identity of an element, for checking digests (``StreamDigest``); `nil` when digests
   /// are not checked.
   private let identity: (@Sendable (Value) -> String)?
+  /// Whether the elements are strings that are their own identities (no `identity` given).
+  private let valueIsIdentity: Bool
   /// The hash of each section, once a digest was checked; followed through every changeset so
   /// that a digest re-hashes only the sections that changed.
   private var digestCache: DigestCache?
@@ -51,6 +53,7 @@ public struct StreamMirror<Value: Sendable>: Sendable {
     self.sections = []
     self.position = nil
     self.identity = identity ?? defaultIdentity(Value.self)
+    self.valueIsIdentity = identity == nil && Value.self == String.self
   }
 
   /// A mirror holding `sections` at `position` (one kept from an earlier connection).
@@ -72,6 +75,7 @@ public struct StreamMirror<Value: Sendable>: Sendable {
     self.labels = labels
     self.position = position
     self.identity = identity ?? defaultIdentity(Value.self)
+    self.valueIsIdentity = identity == nil && Value.self == String.self
   }
 
   /// Applies `update`, or throws and changes nothing.
@@ -96,7 +100,7 @@ public struct StreamMirror<Value: Sendable>: Sendable {
   ///   w elements between the first and last change of each section it changes and t elements
   ///   after them. With digests of kind ``StreamDigest/Kind/pairs`` (version 3), plus
   ///   O(c log c) and hashing the identities around the changes (and of the sections inserted),
-  ///   once the first digest hashed every section; of kind ``StreamDigest/Kind/sequential``
+  ///   once the first digest hashed every section, and O(s) to compare a digest; of kind ``StreamDigest/Kind/sequential``
   ///   (version 2), plus O(e + b) for the e elements and b bytes of identities of the sections it
   ///   changes, which are copied.
   @_specialize(where Value == String)
@@ -125,18 +129,27 @@ public struct StreamMirror<Value: Sendable>: Sendable {
             reason: "a label for a section the changeset does not insert or reload with its "
               + "elements"))
       }
-      if let identity, update.digest?.kind == .pairs || (pairHashes != nil && update.digest == nil),
-        let followed = Self.followPairs(
-          update, sections, pairHashes ?? sections.map { PairHash.section($0, identity: identity) },
-          identity: identity)
+      let hasher = identity.map { ElementHasher($0, valueIsIdentity: valueIsIdentity) }
+      if let hasher, update.digest?.kind == .pairs, pairHashes == nil {
+        // The first digest: every section hashed once. These are the hashes of the state held,
+        // kept whatever comes of the update.
+        pairHashes = sections.map { PairHash.section($0, hash: hasher) }
+      }
+      if let hasher, pairHashes != nil, update.digest == nil || update.digest?.kind == .pairs,
+        let followed = FollowedPairHashes(
+          mirroring: update, from: sections, hashes: pairHashes!, hash: hasher)
       {
         // Checked before anything changes: no copy of the sections.
-        if let digest = update.digest {
-          try Self.check(followed, against: digest, sequence: update.sequence)
+        if let digest = update.digest,
+          !followed.matches(digest, counts: { sections[$0].count }, hashes: pairHashes!)
+        {
+          try Self.check(
+            followed.digest(counts: { sections[$0].count }, hashes: pairHashes!), against: digest,
+            sequence: update.sequence)
         }
         try Self.apply(update, to: &sections)
         digestCache?.follow(update.changeset)
-        pairHashes = followed.sections.map { $0.hash }
+        followed.apply(to: &pairHashes!)
       } else if let digest = update.digest, let identity {
         var after = sections
         try Self.apply(update, to: &after)
@@ -180,47 +193,6 @@ public struct StreamMirror<Value: Sendable>: Sendable {
           field: "digest", value: problem.value,
           reason: problem.reason + ": the mirror diverged from the stream"))
     }
-  }
-
-  /// The digest of kind ``StreamDigest/Kind/pairs`` of the state after `update`, from the
-  /// hashes of `sections`, the state before it, without applying it; `nil` when the changeset
-  /// or its values do not fit (the applier then says why).
-  ///
-  /// - Complexity: O(s + c log c) for s sections and c changes, plus hashing the identities
-  ///   around the changes and of the sections inserted.
-  static func followPairs(
-    _ update: StreamChangeset<Value>, _ sections: [[Value]], _ hashes: [UInt64],
-    identity: (Value) -> String
-  ) -> StreamDigest? {
-    guard hashes.count == sections.count,
-      var plan = PairDigestPlan(update.changeset, oldCounts: sections.map { $0.count }),
-      plan.finish(valuePaths: update.elements.keys),
-      plan.finish(valuePaths: update.changeset.insertedElements)
-    else { return nil }
-    var missing = false
-    let oldPart = plan.oldPart { PairHash.element(identity(sections[$0][$1])) }
-    let newPart = plan.newPart { new, index, oldIndex in
-      if let oldIndex { return PairHash.element(identity(sections[plan.sources[new]!][oldIndex])) }
-      let path = IndexPath(item: index, section: new)
-      if let value = update.elements[path] { return PairHash.element(identity(value)) }
-      if let from = plan.moveSources[path] {
-        return PairHash.element(identity(sections[from[0]][from[1]]))
-      }
-      missing = true
-      return 0
-    }
-    guard !missing,
-      let followed = plan.follow(
-        hashes, oldPart: oldPart, newPart: newPart,
-        whole: { update.sections[$0].map { PairHash.section($0, identity: identity) } })
-    else { return nil }
-    var digest = StreamDigest(sections: [], kind: .pairs)
-    digest.sections.reserveCapacity(followed.count)
-    for (new, hash) in followed.enumerated() {
-      guard let count = plan.newCount(of: new) ?? update.sections[new]?.count else { return nil }
-      digest.sections.append(StreamDigest.Section(count: count, hash: hash))
-    }
-    return digest
   }
 
   /// The first difference between the mirror's digest and the one received.

@@ -59,6 +59,8 @@ public final class UpdatePublisher<Value: Sendable>: ViewAdapter {
   public let digests: StreamDigestPolicy
   /// The identity of an element, hashed by the digests.
   private let identity: (Value) -> String
+  /// Whether the elements are strings that are their own identities (no `identity` given).
+  private let valueIsIdentity: Bool
   /// The ``PairHash`` of each section of ``sections``, while digests are on.
   private var pairHashes: [UInt64] = []
   /// What a section is called, given it and its index; `nil` when sections are not labelled.
@@ -95,16 +97,22 @@ public final class UpdatePublisher<Value: Sendable>: ViewAdapter {
     self.value = value
     self.digests = digests
     self.identity = identity ?? defaultIdentity(Value.self) ?? { String(describing: $0) }
+    self.valueIsIdentity = identity == nil && Value.self == String.self
   }
 
   deinit { stream.finish() }
+
+  /// Hashes an element for the digests.
+  private var hasher: ElementHasher<Value> {
+    ElementHasher(identity, valueIsIdentity: valueIsIdentity)
+  }
 
   /// Reads every element and publishes a snapshot.
   public func reloadData(from coordinator: Coordinator) {
     forwardingTo?.reloadData(from: coordinator)
     sections = (0..<coordinator.numberOfSections).map { elements(ofSection: $0, coordinator) }
     if digests != .never {
-      pairHashes = sections.map { PairHash.section($0, identity: identity) }
+      pairHashes = sections.map { PairHash.section($0, hash: hasher) }
     }
     let labels =
       label.map { label in
@@ -134,16 +142,9 @@ public final class UpdatePublisher<Value: Sendable>: ViewAdapter {
     for (old, section, index) in kept {
       if let new = coordinator.indexPath(for: index, in: section) { survivors[old] = new }
     }
-    // The digest's old side, read before the applier edits the sections in place.
-    var digestPlan: PairDigestPlan?
-    var oldHashes: [IndexPath: UInt64] = [:]
-    if digests != .never {
-      digestPlan = PairDigestPlan(changeset, oldCounts: sections.map { $0.count })
-      digestPlan?.oldWindows { section, index in
-        oldHashes[IndexPath(item: index, section: section)] = PairHash.element(
-          identity(sections[section][index]))
-      }
-    }
+    // The digest's old side, hashed before the applier edits the sections in place.
+    var leaving =
+      digests == .never ? nil : PairHashesLeaving(changeset, before: sections, hash: hasher)
     var newSections: [Int: [Value]] = [:]
     var newElements: [IndexPath: Value] = [:]
     var newLabels: [Int: StreamSectionLabel] = [:]
@@ -173,22 +174,20 @@ public final class UpdatePublisher<Value: Sendable>: ViewAdapter {
     }
     var digest: StreamDigest?
     if digests != .never {
-      guard var plan = digestPlan, plan.finish(valuePaths: newElements.keys),
-        let followed = plan.follow(
-          pairHashes, oldPart: plan.oldPart { oldHashes[IndexPath(item: $1, section: $0)]! },
-          newPart: plan.newPart { section, index, _ in
-            PairHash.element(identity(sections[section][index]))
-          },
-          whole: { PairHash.section(sections[$0], identity: identity) })
+      guard
+        let followed = leaving?.followed(
+          sections, arrived: newElements.keys, hashes: pairHashes, hash: hasher)
       else {
         preconditionFailure(
           "UpdatePublisher.apply(_:from:updateData:): the digest cannot follow a changeset the "
             + "applier took")
       }
-      pairHashes = followed
+      followed.apply(to: &pairHashes)
       if digests.includes(stream.position.sequence + 1) {
         digest = StreamDigest(
-          sections: zip(sections, followed).map { StreamDigest.Section(count: $0.count, hash: $1) },
+          sections: zip(sections, pairHashes).map {
+            StreamDigest.Section(count: $0.count, hash: $1)
+          },
           kind: .pairs)
       }
     }
