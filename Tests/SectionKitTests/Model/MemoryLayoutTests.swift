@@ -88,9 +88,10 @@ struct MemoryLayoutTests {
   }
 }
 
-/// The address of the coordinator's presented counts.
-private func countsStorage(_ coordinator: Coordinator) -> UnsafePointer<Int>? {
-  coordinator.presented.counts.withUnsafeBufferPointer { $0.baseAddress }
+/// The address of the coordinator's presented counts, 32 bits each (all these counts fit).
+private func countsStorage(_ coordinator: Coordinator) -> UnsafePointer<UInt32>? {
+  #expect(!coordinator.presented.counts.isWide)
+  return coordinator.presented.counts.narrow.withUnsafeBufferPointer { $0.baseAddress }
 }
 
 /// The size the runtime allocates for an instance of `type`: the `InstanceSize` field of its

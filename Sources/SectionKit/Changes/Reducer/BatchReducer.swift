@@ -26,7 +26,7 @@ struct BatchReducer {
   private(set) var events = BatchEvents()
   var first: SectionProviderMapping.Event? { events.first }
   /// Element counts per old section.
-  var oldCounts: [Int]
+  var oldCounts: PresentedCounts
   var pool = RunPool()
   /// The run-tree nodes visited so far in this batch (see ``RunPool/visits``).
   var work: Int { pool.visits }
