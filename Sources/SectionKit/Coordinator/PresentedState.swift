@@ -4,13 +4,13 @@ import Foundation
 struct PresentedState {
   /// Shared with the mapping's list until a changeset changes one of them.
   private(set) var sections: SectionList
-  /// 4 bytes a section while every count fits in 32 bits (see ``PresentedCounts``).
+  /// 2 bytes a section while no section holds more than 65,535 elements (see ``PresentedCounts``).
   private(set) var counts: PresentedCounts
 
   /// No section.
   init() {
     sections = SectionList()
-    counts = []
+    counts = PresentedCounts()
   }
 
   init(mapping: SectionProviderMapping) {
@@ -31,7 +31,7 @@ struct PresentedState {
   /// those of its first state and those of the reload).
   mutating func takeCounts() -> PresentedCounts {
     sections = SectionList()
-    defer { counts = [] }
+    defer { counts = PresentedCounts() }
     return counts
   }
 

@@ -4,18 +4,19 @@ import Testing
 
 @testable import SectionKit
 
-/// The coordinator's presented counts in 32 bits, with their wide fallback: every count reads
-/// back as written, through the list's own edits and through a coordinator whose section reports
-/// more elements than a `UInt32` holds.
-@Suite("Presented counts: 4 bytes a section, exact past 32 bits")
+/// The coordinator's presented counts in 16 bits, widened to 32 or 64 when one needs it: every
+/// count reads back as written, through the list's own edits and through a coordinator whose
+/// section reports more elements than a `UInt32` holds.
+@Suite("Presented counts: 2 bytes a section, exact past 16 and 32 bits")
 struct PresentedCountsTests {
-  /// Counts that fit in 32 bits mostly, now and then one that does not (or only just does).
+  /// Counts that fit in 16 bits mostly, now and then one that does not (or only just does).
   static func count(using random: inout SeededGenerator) -> Int {
-    switch Int.random(in: 0..<20, using: &random) {
+    switch Int.random(in: 0..<30, using: &random) {
     case 0:
       return [-1, Int(UInt32.max) + 1, 5_000_000_000, Int.max, Int.min].randomElement(
         using: &random)!
-    case 1: return Int(UInt32.max)
+    case 1: return [Int(UInt16.max), Int(UInt32.max)].randomElement(using: &random)!
+    case 2: return Int(UInt16.max) + 1 + Int.random(in: 0..<100_000, using: &random)
     default: return Int.random(in: 0..<100, using: &random)
     }
   }
@@ -49,7 +50,7 @@ struct PresentedCountsTests {
       case 90..<93:
         counts.removeAll(keepingCapacity: Bool.random(using: &random))
         reference.removeAll()
-        #expect(!counts.isWide, "seed \(seed), step \(step): emptied, the counts start narrow")
+        #expect(counts.width == .bits16, "seed \(seed), step \(step): emptied, back to 16 bits")
       default:
         counts.reserveCapacity(reference.count + Int.random(in: 0..<10, using: &random))
       }
@@ -57,32 +58,44 @@ struct PresentedCountsTests {
       #expect(Array(counts) == reference, "\(context)")
       #expect(counts.count == reference.count, "\(context)")
       #expect(counts == PresentedCounts(reference), "\(context)")
-      // Narrow only while every count fits; the other storage empty.
-      if reference.contains(where: { UInt32(exactly: $0) == nil }) {
-        #expect(counts.isWide, "\(context)")
-      }
-      #expect(counts.isWide ? counts.narrow.isEmpty : counts.wide.isEmpty, "\(context)")
+      // Wide enough for every count, each in 1, 2 or 4 units of 16 bits.
+      let needed = reference.map(PresentedCounts.Width.init(holding:)).max() ?? .bits16
+      #expect(counts.width >= needed, "\(context)")
+      #expect(counts.units.count == reference.count << counts.width.rawValue, "\(context)")
     }
   }
 
-  @Test func aCountOfUInt32MaxStaysNarrowAndOneMoreWidens() {
-    var counts: PresentedCounts = [0, 7, Int(UInt32.max)]
-    #expect(!counts.isWide)
-    #expect(counts.narrow == [0, 7, UInt32.max])
-    counts[1] = Int(UInt32.max) + 1
-    #expect(counts.isWide)
-    #expect(Array(counts) == [0, Int(UInt32.max) + 1, Int(UInt32.max)])
-    // A narrow list and a wide one holding the same counts are equal.
+  @Test func eachWidthHoldsItsLargestCountAndOneMoreWidens() {
+    var counts: PresentedCounts = [0, 7, Int(UInt16.max)]
+    #expect(counts.width == .bits16)
+    #expect(counts.units == [0, 7, UInt16.max])
+    counts.append(Int(UInt16.max) + 1)
+    #expect(counts.width == .bits32)
+    #expect(Array(counts) == [0, 7, Int(UInt16.max), Int(UInt16.max) + 1])
+    #expect(counts.units.count == 8)
+    counts[0] = Int(UInt32.max)
+    #expect(counts.width == .bits32)
+    counts.insert(Int(UInt32.max) + 1, at: 1)
+    #expect(counts.width == .bits64)
+    #expect(
+      Array(counts) == [
+        Int(UInt32.max), Int(UInt32.max) + 1, 7, Int(UInt16.max), Int(UInt16.max) + 1,
+      ])
+    // From 16 bits straight to 64.
+    var negative: PresentedCounts = [3]
+    negative.append(-1)
+    #expect(negative.width == .bits64 && Array(negative) == [3, -1])
+    // Lists of different widths holding the same counts are equal.
     var narrow: PresentedCounts = [0, 1]
     var wide: PresentedCounts = [-1, 1]
     wide[0] = 0
-    #expect(wide.isWide && !narrow.isWide)
+    #expect(wide.width == .bits64 && narrow.width == .bits16)
     #expect(narrow == wide)
     narrow[1] = 2
     #expect(narrow != wide)
   }
 
-  @Test func aCoordinatorKeepsItsCountsIn32Bits() {
+  @Test func aCoordinatorKeepsItsCountsIn16Bits() {
     let root = ComposedSectionProvider()
     let sections = (0..<1_000).map { ArraySection<Int>(Array(0..<$0 % 5)) }
     for section in sections { root.append(section) }
@@ -95,9 +108,9 @@ struct PresentedCountsTests {
       root.insert(ArraySection<Int>([1, 2]), at: 0)
     }
     #expect(adapter.reloads == 1 && adapter.changesets.count == 2)
-    #expect(!coordinator.presented.counts.isWide)
-    #expect(coordinator.presented.counts.narrow.count == 1_001)
-    #expect(MemoryLayout<UInt32>.stride * coordinator.presented.counts.narrow.capacity < 8_000)
+    #expect(coordinator.presented.counts.width == .bits16)
+    #expect(coordinator.presented.counts.units.count == 1_001)
+    #expect(MemoryLayout<UInt16>.stride * coordinator.presented.counts.units.capacity < 4_000)
   }
 
   /// A section of more elements than a `UInt32` holds, changed through the single-change path,
@@ -124,7 +137,7 @@ struct PresentedCountsTests {
     let adapter = RecordingAdapter()
     coordinator.adapter = adapter
     #expect(adapter.take() == [.reload(counts: [huge, 2])])
-    #expect(coordinator.presented.counts.isWide)
+    #expect(coordinator.presented.counts.width == .bits64)
     #expect(coordinator.numberOfElements(inSection: 0) == huge)
     #expect(coordinator.sectionAndIndex(for: [0, huge - 1]).index == huge - 1)
     // A single change.
@@ -148,11 +161,11 @@ struct PresentedCountsTests {
           before: [huge + 1, 2], after: [1, huge + 2, 3])
       ])
     #expect(coordinator.numberOfElements(inSection: 1) == huge + 2)
-    // A reload without it: the counts are 32-bit again.
+    // A reload without it: the counts are 16-bit again.
     root.remove(at: 1)
     coordinator.replace(sectionProvider: root)
     #expect(adapter.entries.last == .reload(counts: [1, 3]))
-    #expect(!coordinator.presented.counts.isWide)
+    #expect(coordinator.presented.counts.width == .bits16)
   }
 }
 
