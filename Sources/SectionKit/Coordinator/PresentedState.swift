@@ -4,21 +4,21 @@ import Foundation
 struct PresentedState {
   /// Shared with the mapping's list until a changeset changes one of them.
   private(set) var sections: SectionList
-  private(set) var counts: [Int]
+  /// 2 bytes a section while no section holds more than 65,535 elements (see ``PresentedCounts``).
+  private(set) var counts: PresentedCounts
 
   /// No section.
   init() {
     sections = SectionList()
-    counts = []
+    counts = PresentedCounts()
   }
 
   init(mapping: SectionProviderMapping) {
-    sections = mapping.list
-    counts = sections.map(\.numberOfElements)
+    self.init(mapping: mapping, countsIn: PresentedCounts())
   }
 
   /// The state of `mapping`, its counts written into `storage` (emptied first, its capacity kept).
-  init(mapping: SectionProviderMapping, countsIn storage: consuming [Int]) {
+  init(mapping: SectionProviderMapping, countsIn storage: consuming PresentedCounts) {
     sections = mapping.list
     counts = consume storage
     counts.removeAll(keepingCapacity: true)
@@ -29,9 +29,9 @@ struct PresentedState {
   /// Empties the state and returns the storage of its counts, for ``init(mapping:countsIn:)``: a
   /// reload then never holds the old counts and the new at once (at a coordinator's first flush,
   /// those of its first state and those of the reload).
-  mutating func takeCounts() -> [Int] {
+  mutating func takeCounts() -> PresentedCounts {
     sections = SectionList()
-    defer { counts = [] }
+    defer { counts = PresentedCounts() }
     return counts
   }
 

@@ -88,9 +88,10 @@ struct MemoryLayoutTests {
   }
 }
 
-/// The address of the coordinator's presented counts.
-private func countsStorage(_ coordinator: Coordinator) -> UnsafePointer<Int>? {
-  coordinator.presented.counts.withUnsafeBufferPointer { $0.baseAddress }
+/// The address of the coordinator's presented counts, 16 bits each (all these counts fit).
+private func countsStorage(_ coordinator: Coordinator) -> UnsafePointer<UInt16>? {
+  #expect(coordinator.presented.counts.width == .bits16)
+  return coordinator.presented.counts.units.withUnsafeBufferPointer { $0.baseAddress }
 }
 
 /// The size the runtime allocates for an instance of `type`: the `InstanceSize` field of its

@@ -26,7 +26,7 @@ struct BatchReducer {
   private(set) var events = BatchEvents()
   var first: SectionProviderMapping.Event? { events.first }
   /// Element counts per old section.
-  var oldCounts: [Int]
+  var oldCounts: PresentedCounts
   var pool = RunPool()
   /// The run-tree nodes visited so far in this batch (see ``RunPool/visits``).
   var work: Int { pool.visits }
@@ -163,7 +163,7 @@ struct BatchReducer {
   /// Lets go of what this reducer shares with the presented state and the batch's events, before
   /// it is kept for the next batch.
   mutating func retire() {
-    oldCounts = []
+    oldCounts = PresentedCounts()
     // The diffs, which can be large, go; the other events stay until the next batch empties
     // them in place (``restart(presented:)``): emptying them now, while the coordinator still
     // shows a copy, would allocate their array again.
