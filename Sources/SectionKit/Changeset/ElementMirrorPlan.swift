@@ -160,32 +160,38 @@ struct ElementMirrorPlan {
   /// `newValues`; `nil` when a new value is missing or one is given for no insert or reload
   /// destination.
   ///
-  /// - Complexity: O(c log c) for c changes, and no hashing: the values given are sorted by path
-  ///   and read in step with the arrivals.
+  /// - Complexity: O(c log c) for c changes, and no hashing: each value given finds its arrival
+  ///   by a binary search of the sorted arrivals.
   func values<Element>(in mirror: [[Element]], newValues: [IndexPath: Element]) -> [Element]? {
+    // For each arrival, where its new value is in `given`.
+    var slots = [Int](repeating: -1, count: arrivals.count)
     var given: [Element] = []
-    var order: [(path: Path, index: Int)] = []
     given.reserveCapacity(newValues.count)
-    order.reserveCapacity(newValues.count)
     for (path, value) in newValues {
       guard path.count == 2 else { return nil }
-      order.append((Path(section: path[0], item: path[1]), given.count))
+      let target = Path(section: path[0], item: path[1])
+      var (low, high) = (0, arrivals.count)
+      while low < high {
+        let middle = (low + high) / 2
+        if arrivals[middle].path < target { low = middle + 1 } else { high = middle }
+      }
+      guard low < arrivals.count, arrivals[low].path == target, arrivals[low].from == nil else {
+        return nil
+      }
+      slots[low] = given.count
       given.append(value)
     }
-    order.sort { $0.path < $1.path }
     var values: [Element] = []
     values.reserveCapacity(arrivals.count)
-    var next = 0
-    for arrival in arrivals {
+    for (arrival, slot) in zip(arrivals, slots) {
       if let from = arrival.from {
         values.append(mirror[from.section][from.item])
       } else {
-        guard next < order.count, order[next].path == arrival.path else { return nil }
-        values.append(given[order[next].index])
-        next += 1
+        guard slot >= 0 else { return nil }
+        values.append(given[slot])
       }
     }
-    return next == order.count ? values : nil
+    return values
   }
 
   /// Edits each section of `mirror` that the plan changes, in one pass
