@@ -253,6 +253,13 @@ public struct StreamMirror<Value: Sendable>: Sendable {
         "\(update.elements.count - elementsAsked) value(s) sent for no inserted or reloaded "
           + "element")
     }
+    // The common changeset, of element changes with exactly their values, without a lookup per
+    // value; any other (or one that does not fit) as the applier asks for them.
+    if update.sections.isEmpty,
+      changeset.applyElementChanges(to: &sections, newValues: update.elements)
+    {
+      return
+    }
     do {
       try changeset.apply(
         to: &sections,

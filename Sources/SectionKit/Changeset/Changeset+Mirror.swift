@@ -75,8 +75,14 @@ extension Changeset {
   ) throws {
     // A closure, not `\.count`: a key path literal here is instantiated on every call
     // (`swift_getKeyPath`, about 12,000 instructions, 6% of applying a changeset of 10 changes).
-    let plan = try MirrorPlan(
-      self, oldCounts: mirror.map { $0.count }, newSectionCount: newSectionCount)
+    let oldCounts = mirror.map { $0.count }
+    // The common case (element changes only) in one merge pass; anything else, and every error,
+    // the general plan's.
+    if let plan = ElementMirrorPlan(self, oldCounts: oldCounts, newSectionCount: newSectionCount) {
+      try plan.apply(to: &mirror, newElement: newElement)
+      return
+    }
+    let plan = try MirrorPlan(self, oldCounts: oldCounts, newSectionCount: newSectionCount)
     // Gather: nothing changes until everything is known.
     var inserted: [Int: [Element]] = [:]
     var edits: [(old: Int, arrivals: MirrorPlan.Arrivals, values: [Element])] = []
@@ -98,10 +104,11 @@ extension Changeset {
       edits.append((old, arrivals, values))
     }
     // Apply: each section edited where it changes, its survivors moved (not copied).
+    var runs: [Run] = []
     for edit in edits {
       Self.edit(
-        &mirror[edit.old], removing: edit.arrivals.removed, arriving: edit.arrivals.fixed,
-        values: edit.values)
+        &mirror[edit.old], removing: edit.arrivals.removed,
+        arriving: edit.arrivals.fixed.lazy.map { $0.index }, values: edit.values[...], runs: &runs)
     }
     let unchangedSections =
       plan.newToOld.count == mirror.count
@@ -113,34 +120,41 @@ extension Changeset {
     }
   }
 
+  /// A run of survivors: from an old index to a new one, so many elements.
+  typealias Run = (from: Int, to: Int, count: Int)
+
   /// Edits `elements` in place: the old indexes `removed` (ascending) leave, `values` arrive at
-  /// the new indexes of `arriving` (ascending), and the other elements keep their order. The
+  /// the new indexes `arriving` (ascending), and the other elements keep their order. The
   /// survivors are moved in runs, as `memmove` moves bytes: O(c) runs for c changes, and the
-  /// elements between and after the changes moved once each, never copied.
-  static func edit<Element>(
-    _ elements: inout [Element], removing removed: [Int],
-    arriving: [(index: Int, source: MirrorPlan.Source)], values: [Element]
-  ) {
+  /// elements between and after the changes moved once each, never copied. `runs` is scratch
+  /// space, kept between calls so that its storage is allocated once.
+  static func edit<Element, Removed, Arriving>(
+    _ elements: inout [Element], removing removed: Removed, arriving: Arriving,
+    values: ArraySlice<Element>, runs: inout [Run]
+  )
+  where
+    Removed: RandomAccessCollection<Int>, Removed.Index == Int,
+    Arriving: RandomAccessCollection<Int>, Arriving.Index == Int
+  {
     let oldCount = elements.count
     let newCount = oldCount - removed.count + arriving.count
     if newCount == 0 {
       elements.removeAll()
       return
     }
-    // The runs of survivors: from an old index to a new one, so many elements.
-    var runs: [(from: Int, to: Int, count: Int)] = []
-    var (old, new, nextRemoved, nextArrival) = (0, 0, 0, 0)
+    runs.removeAll(keepingCapacity: true)
+    var (old, new, nextRemoved, nextArrival) = (0, 0, removed.startIndex, arriving.startIndex)
     while old < oldCount || new < newCount {
-      if nextArrival < arriving.count && arriving[nextArrival].index == new {
+      if nextArrival < arriving.endIndex && arriving[nextArrival] == new {
         new += 1
         nextArrival += 1
-      } else if nextRemoved < removed.count && removed[nextRemoved] == old {
+      } else if nextRemoved < removed.endIndex && removed[nextRemoved] == old {
         old += 1
         nextRemoved += 1
       } else {
         let end = Swift.min(
-          nextRemoved < removed.count ? removed[nextRemoved] : oldCount,
-          nextArrival < arriving.count ? arriving[nextArrival].index - new + old : oldCount)
+          nextRemoved < removed.endIndex ? removed[nextRemoved] : oldCount,
+          nextArrival < arriving.endIndex ? arriving[nextArrival] - new + old : oldCount)
         let count = end - old
         guard count > 0 else { break }  // unreachable for a plan that checked out
         runs.append((old, new, count))
@@ -150,7 +164,8 @@ extension Changeset {
     }
     // Room for the arrivals: placeholders, released below.
     if newCount > oldCount {
-      elements.append(contentsOf: repeatElement(values[0], count: newCount - oldCount))
+      elements.append(
+        contentsOf: repeatElement(values[values.startIndex], count: newCount - oldCount))
     }
     elements.withUnsafeMutableBufferPointer { buffer in
       let base = buffer.baseAddress!
@@ -164,8 +179,8 @@ extension Changeset {
       for run in runs.reversed() where run.to > run.from {
         (base + run.to).moveInitialize(from: base + run.from, count: run.count)
       }
-      for (arrival, value) in zip(arriving, values) {
-        (base + arrival.index).initialize(to: value)
+      for (index, value) in zip(arriving, values) {
+        (base + index).initialize(to: value)
       }
       // What the section no longer holds, filled with a copy to be removed below.
       if newCount < oldCount {

@@ -1,0 +1,169 @@
+import Foundation
+import SectionKitTesting
+import Testing
+
+@testable import SectionKit
+
+@Suite("Changeset.apply: element changes applied in one pass, against a rebuilt reference")
+struct ElementMirrorApplyTests {
+  /// Random sections of up to 60 elements and a random changeset of element changes only
+  /// (deletes, inserts, reloads, moves within and across sections; now and then an index out of
+  /// range, negative, repeated, or a path of another length), and the generator, to go on.
+  static func randomCase(seed: UInt64) -> (
+    old: [[String]], changeset: Changeset, generator: SeededGenerator
+  ) {
+    var rng = SeededGenerator(seed: seed)
+    func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &rng) }
+    let old = (0..<int(1...4)).map { section in
+      (0..<int(0...60)).map { "\(section).\($0)" }
+    }
+    func section() -> Int { int(0...40) == 0 ? int(-1...old.count) : int(0...old.count - 1) }
+    func oldPath() -> IndexPath {
+      let section = section()
+      let count = old.indices.contains(section) ? old[section].count : 3
+      switch int(0...60) {
+      case 0: return [section]
+      case 1: return [section, -1]
+      case 2: return [section, count]
+      default: return [section, int(0...max(0, count - 1))]
+      }
+    }
+    func newPath() -> IndexPath {
+      let section = section()
+      let count = old.indices.contains(section) ? old[section].count : 3
+      return int(0...60) == 0 ? [section, -1] : [section, int(0...count + 1)]
+    }
+    var changeset = Changeset()
+    for _ in 0..<(int(0...5) == 0 ? int(0...30) : int(0...6)) {
+      switch int(0...3) {
+      case 0: changeset.deletedElements.append(oldPath())
+      case 1: changeset.insertedElements.append(newPath())
+      case 2: changeset.reloadedElements.append(oldPath())
+      default: changeset.movedElements.append(.init(from: oldPath(), to: newPath()))
+      }
+    }
+    return (old, changeset, rng)
+  }
+
+  /// The value the tests give a new element.
+  static func value(_ path: IndexPath) -> String { "new \(path)" }
+
+  /// The random changesets on their random sections: the in-place applier gives what
+  /// rebuilding every touched section gives, or throws the same error and leaves the mirror as
+  /// it was, also when the mirror's storage is shared or a value cannot be given.
+  @Test func elementChangesApplyAsTheRebuildingApplier() {
+    struct NoValue: Error, Equatable {}
+    var applied = 0
+    var moved = 0
+    for seed in randomizedSeeds(base: 83_000, count: 3_000) {
+      let (old, changeset, generator) = Self.randomCase(seed: seed)
+      var rng = generator
+      // Now and then a value that cannot be given.
+      let refused: IndexPath? =
+        Int.random(in: 0...20, using: &rng) == 0
+        ? [Int.random(in: 0...old.count - 1, using: &rng), Int.random(in: 0...6, using: &rng)]
+        : nil
+      let newValue = { (path: IndexPath) throws(NoValue) -> String in
+        guard path != refused else { throw NoValue() }
+        return Self.value(path)
+      }
+      func outcome(_ apply: (inout [[String]]) throws -> Void) -> Result<[[String]], AnyError> {
+        var mirror = old
+        let shared = mirror  // a second reference: copy on write must keep it intact
+        do {
+          try apply(&mirror)
+        } catch {
+          #expect(mirror == old && shared == old, "seed \(seed): \(changeset) on \(old)")
+          return .failure(AnyError(error))
+        }
+        #expect(shared == old, "seed \(seed): \(changeset) on \(old)")
+        return .success(mirror)
+      }
+      let inPlace = outcome { try changeset.apply(to: &$0, newElement: newValue) }
+      let rebuilt = outcome { try changeset.applyByRebuilding(to: &$0, newElement: newValue) }
+      #expect(
+        inPlace == rebuilt,
+        "seed \(seed) (replay with SECTIONKIT_SEED=\(seed)): \(changeset) on \(old)")
+      if case .success = inPlace {
+        applied += 1
+        if !changeset.movedElements.isEmpty { moved += 1 }
+      }
+    }
+    // Enough of the random changesets fit for the comparison to mean something.
+    let replaying = ProcessInfo.processInfo.environment["SECTIONKIT_SEED"] != nil
+    #expect(replaying || (applied > 600 && moved > 150), "\(applied) applied, \(moved) with moves")
+  }
+
+  /// The values given by path, as a stream's changeset carries them
+  /// (`applyElementChanges(to:newValues:)`, the stream mirror's way): exactly the values the
+  /// rebuilding applier asks for, or one of them left out, one more, or one at another path. It
+  /// applies the changeset as the rebuilding applier does when the values are exactly those
+  /// asked for, and otherwise declines and leaves the mirror as it was.
+  @Test func valuesGivenByPathApplyAsTheRebuildingApplier() {
+    var applied = 0
+    var declined = 0
+    for seed in randomizedSeeds(base: 84_000, count: 3_000) {
+      let (old, changeset, generator) = Self.randomCase(seed: seed)
+      var rng = generator
+      // The values asked for, by the reference.
+      var asked: [IndexPath: String] = [:]
+      var reference = old
+      let fits: Bool
+      do {
+        try changeset.applyByRebuilding(
+          to: &reference,
+          newElement: { path in
+            asked[path] = Self.value(path)
+            return Self.value(path)
+          })
+        fits = true
+      } catch {
+        fits = false
+      }
+      var given = asked
+      let exact: Bool
+      switch Int.random(in: 0...5, using: &rng) {
+      case 0 where !given.isEmpty:
+        given.removeValue(forKey: given.keys.sorted(by: { "\($0)" < "\($1)" })[0])
+        exact = false
+      case 1:
+        let path: IndexPath = [
+          Int.random(in: 0...old.count, using: &rng), Int.random(in: -1...8, using: &rng),
+        ]
+        exact = given[path] != nil
+        given[path] = "extra"
+        if exact { given[path] = Self.value(path) }
+      case 2 where !given.isEmpty:
+        let first = given.keys.sorted(by: { "\($0)" < "\($1)" })[0]
+        let moved: IndexPath = [first[0], first[1] + 1]
+        exact = given[moved] != nil
+        if !exact {
+          given.removeValue(forKey: first)
+          given[moved] = Self.value(moved)
+        }
+      default: exact = true
+      }
+      var mirror = old
+      let shared = mirror
+      let took = changeset.applyElementChanges(to: &mirror, newValues: given)
+      let context = "seed \(seed) (replay with SECTIONKIT_SEED=\(seed)): \(changeset) on \(old)"
+      #expect(took == (fits && exact), "\(context), given \(given)")
+      #expect(mirror == (took ? reference : old), "\(context), given \(given)")
+      #expect(shared == old, "\(context)")
+      if took { applied += 1 } else if fits { declined += 1 }
+    }
+    let replaying = ProcessInfo.processInfo.environment["SECTIONKIT_SEED"] != nil
+    #expect(
+      replaying || (applied > 500 && declined > 100), "\(applied) applied, \(declined) declined")
+  }
+
+  /// An error, compared by its type and, for a mismatch, its field: when several sections do not
+  /// fit, which one a plan names first follows a dictionary's order, which differs between two
+  /// plans of the same changeset.
+  struct AnyError: Error, Equatable {
+    var description: String
+    init(_ error: any Error) {
+      description = (error as? ChangesetMismatch).map { "mismatch of \($0.field)" } ?? "\(error)"
+    }
+  }
+}
