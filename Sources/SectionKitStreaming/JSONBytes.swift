@@ -126,6 +126,17 @@ struct JSONReader {
     return true
   }
 
+  /// Consumes `literal` if its bytes are next (whitespace not skipped).
+  @inline(__always)
+  mutating func consume(literal: StaticString) -> Bool {
+    let count = literal.utf8CodeUnitCount
+    guard index + count <= bytes.count,
+      memcmp(bytes.baseAddress! + index, literal.utf8Start, count) == 0
+    else { return false }
+    index += count
+    return true
+  }
+
   /// After an element of an array or a member of an object: `true` when another follows
   /// (a comma), `false` at `close`. A comma before `close` is read as `JSONDecoder` reads it:
   /// as nothing.

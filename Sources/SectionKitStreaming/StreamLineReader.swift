@@ -458,6 +458,10 @@ struct LineReader<Value: Decodable> {
     var result: [(path: IndexPath, value: ReadValue<Value>)] = []
     let ok = try array("newElements") { (this, position) throws(JSONReadError) in
       if position == 0 { result.reserveCapacity(Self.firstCapacity) }
+      if let (path, value) = try this.writtenElement() {
+        if let value { result.append((path, value)) }
+        return
+      }
       func name() -> String { "newElements[\(position)]" }
       var path: IndexPath?
       var value: ReadValue<Value>?
@@ -480,6 +484,30 @@ struct LineReader<Value: Decodable> {
       result.append((path, value))
     }
     return ok ? result : nil
+  }
+
+  /// `{"path":[a,b],"value":…}`, a new element as this library writes it, read without the
+  /// general object reader: its path, and its value (`nil` when refused). `nil`, the reader as
+  /// it was, for any other shape, which ``object(_:fields:_:)`` then reads and judges; what is
+  /// read here is read as it would read it, in the same order, so a value's error is the same.
+  private mutating func writtenElement() throws(JSONReadError)
+    -> (path: IndexPath, value: ReadValue<Value>?)?
+  {
+    let saved = self
+    reader.skipWhitespace()
+    guard reader.consume(literal: #"{"path":"#), let (section, item) = pair(),
+      reader.consume(literal: #","value":"#)
+    else {
+      self = saved
+      return nil
+    }
+    let value = try self.value()
+    try checkPending()
+    guard reader.consume(literal: "}") else {
+      self = saved
+      return nil
+    }
+    return (IndexPath(item: item, section: section), value)
   }
 
   /// A snapshot's `labels`: an array of objects with an optional `id` and `header`, strings.
