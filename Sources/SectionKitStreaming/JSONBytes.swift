@@ -93,6 +93,7 @@ struct JSONReader {
     .syntax("\(what) at byte \(index)")
   }
 
+  @inline(__always)
   mutating func skipWhitespace() {
     while index < bytes.count {
       switch bytes[index] {
@@ -103,11 +104,13 @@ struct JSONReader {
   }
 
   /// The next byte, whitespace skipped; `nil` at the end.
+  @inline(__always)
   mutating func peek() -> UInt8? {
     skipWhitespace()
     return index < bytes.count ? bytes[index] : nil
   }
 
+  @inline(__always)
   mutating func expect(_ byte: UInt8) throws(JSONReadError) {
     guard peek() == byte else {
       throw syntax("expected '\(Character(Unicode.Scalar(byte)))'")
@@ -116,15 +119,28 @@ struct JSONReader {
   }
 
   /// Consumes `byte` if it is next.
+  @inline(__always)
   mutating func consume(_ byte: UInt8) -> Bool {
     guard peek() == byte else { return false }
     index += 1
     return true
   }
 
+  /// Consumes `literal` if its bytes are next (whitespace not skipped).
+  @inline(__always)
+  mutating func consume(literal: StaticString) -> Bool {
+    let count = literal.utf8CodeUnitCount
+    guard index + count <= bytes.count,
+      memcmp(bytes.baseAddress! + index, literal.utf8Start, count) == 0
+    else { return false }
+    index += count
+    return true
+  }
+
   /// After an element of an array or a member of an object: `true` when another follows
   /// (a comma), `false` at `close`. A comma before `close` is read as `JSONDecoder` reads it:
   /// as nothing.
+  @inline(__always)
   mutating func next(close: UInt8) throws(JSONReadError) -> Bool {
     switch peek() {
     case UInt8(ascii: ","):
@@ -149,29 +165,39 @@ struct JSONReader {
     index += 1
     let start = index
     // The common case: no escape.
+    var bits: UInt8 = 0
     while index < bytes.count {
       let byte = bytes[index]
       if byte == UInt8(ascii: "\"") {
         let raw = UnsafeBufferPointer(rebasing: bytes[start..<index])
         index += 1
-        guard let string = String(validating: raw, as: UTF8.self) else {
+        // ASCII is UTF-8 as it is.
+        if bits < 0x80 { return String(decoding: raw, as: UTF8.self) }
+        guard let string = Self.string(utf8: raw) else {
           throw syntax("a string that is not UTF-8")
         }
         return string
       }
       if byte == UInt8(ascii: "\\") { break }
       if byte < 0x20 { throw syntax("a control character in a string") }
+      bits |= byte
       index += 1
     }
+    return try readEscapedString(from: start)
+  }
+
+  /// The rest of a string whose bytes from `start` (after its opening quote) up to the reader
+  /// hold no escape (all of it, for the test of ``readString()``'s fast path): decoded byte by
+  /// byte.
+  mutating func readEscapedString(from start: Int) throws(JSONReadError) -> String {
     var decoded = Array(bytes[start..<index])
     while index < bytes.count {
       let byte = bytes[index]
       switch byte {
       case UInt8(ascii: "\""):
         index += 1
-        guard let string = String(validating: decoded, as: UTF8.self) else {
-          throw syntax("a string that is not UTF-8")
-        }
+        let string = decoded.withUnsafeBufferPointer(Self.string(utf8:))
+        guard let string else { throw syntax("a string that is not UTF-8") }
         return string
       case UInt8(ascii: "\\"):
         index += 1
@@ -210,6 +236,19 @@ struct JSONReader {
       }
     }
     throw syntax("an unterminated string")
+  }
+
+  /// The string of `utf8`, or `nil` when it is not valid UTF-8: decoded with the repairs of
+  /// `String(decoding:as:)`, and valid when nothing was repaired (the same bytes came out).
+  /// `String(validating:as:)` is generic over the encoding and, not specialized, looks up type
+  /// metadata: about 450 instructions a string, against about 60.
+  static func string(utf8: UnsafeBufferPointer<UInt8>) -> String? {
+    var string = String(decoding: utf8, as: UTF8.self)
+    let same = string.withUTF8 { decoded in
+      decoded.count == utf8.count
+        && (utf8.isEmpty || memcmp(decoded.baseAddress!, utf8.baseAddress!, utf8.count) == 0)
+    }
+    return same ? string : nil
   }
 
   private mutating func readHex4() throws(JSONReadError) -> UInt32 {
@@ -285,6 +324,38 @@ struct JSONReader {
   /// (`1.0` and `1e0` are 1). Throws a syntax error for invalid JSON, ``NotInteger`` otherwise
   /// (the number then skipped).
   mutating func readInteger() throws(JSONReadError) -> Result<Int, NotInteger> {
+    if let value = readPlainInteger() { return .success(value) }
+    return try readNumberAsInteger()
+  }
+
+  /// The common case of ``readInteger()``: a non-negative integer of at most 18 digits (it
+  /// cannot overflow), without a leading zero, a fraction or an exponent, read in place; `nil`,
+  /// the reader after the whitespace, for anything else.
+  @inline(__always)
+  mutating func readPlainInteger() -> Int? {
+    if let first = peek(), first &- UInt8(ascii: "0") < 10 {
+      var cursor = index
+      var value = 0
+      while cursor < bytes.count, cursor - index < 18 {
+        let digit = bytes[cursor] &- UInt8(ascii: "0")
+        guard digit < 10 else { break }
+        value = value &* 10 &+ Int(digit)
+        cursor += 1
+      }
+      let ends =
+        cursor == bytes.count
+        || !(bytes[cursor] &- UInt8(ascii: "0") < 10 || bytes[cursor] == UInt8(ascii: ".")
+          || bytes[cursor] | 0x20 == UInt8(ascii: "e"))
+      if ends && (first != UInt8(ascii: "0") || cursor == index + 1) {
+        index = cursor
+        return value
+      }
+    }
+    return nil
+  }
+
+  /// ``readInteger()`` without its fast path: the number's syntax checked, then its value.
+  mutating func readNumberAsInteger() throws(JSONReadError) -> Result<Int, NotInteger> {
     guard let first = peek() else { throw syntax("the line ends where a value was expected") }
     switch first {
     case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): break

@@ -1,20 +1,34 @@
 import Foundation
 import SectionKit
 
-/// The fields of the format's own objects (a few short keys: lists, searched without hashing).
-enum WireFields {
-  static let line = WireKeys([
-    "v", "type", "seq", "stream", "sections", "changeset", "newSections", "newElements", "digest",
-    "labels",
-  ])
-  static let changeset = WireKeys([
-    "deletedSectionRanges", "insertedSectionRanges", "reloadedSectionRanges", "movedSections",
-    "deletedElements", "insertedElements", "reloadedElements", "movedElements",
-  ])
-  static let move = WireKeys(["from", "to"])
-  static let sectionElements = WireKeys(["index", "elements", "id", "header"])
-  static let label = WireKeys(["id", "header"])
-  static let element = WireKeys(["path", "value"])
+/// The fields of the format's own objects, each an enumeration whose cases are named as the keys
+/// are written (``WireKey``).
+enum WireField {
+  enum Line: Int, WireKey {
+    case v, type, seq, stream, sections, changeset, newSections, newElements, digest, labels
+    static let keys = WireKeys(Self.self)
+  }
+  enum Changeset: Int, WireKey {
+    case deletedSectionRanges, insertedSectionRanges, reloadedSectionRanges, movedSections
+    case deletedElements, insertedElements, reloadedElements, movedElements
+    static let keys = WireKeys(Self.self)
+  }
+  enum Move: Int, WireKey {
+    case from, to
+    static let keys = WireKeys(Self.self)
+  }
+  enum SectionElements: Int, WireKey {
+    case index, elements, id, header
+    static let keys = WireKeys(Self.self)
+  }
+  enum Label: Int, WireKey {
+    case id, header
+    static let keys = WireKeys(Self.self)
+  }
+  enum Element: Int, WireKey {
+    case path, value
+    static let keys = WireKeys(Self.self)
+  }
 }
 
 extension StreamLineDecoder {
@@ -87,12 +101,6 @@ extension StreamLineDecoder {
         return decoded[next - 1]
       }
     }
-    let sectionValues = fields.sections.map { $0.map { $0.map(resolve) } }
-    let newSectionValues = fields.newSections.map {
-      $0.map { ($0.index, $0.elements.map(resolve), $0.label) }
-    }
-    let newElementValues = fields.newElements.map { $0.map { ($0.path, resolve($0.value)) } }
-
     guard (0...StreamLine.maximumSequence).contains(seq) else {
       throw fail(.outOfRange, "seq \(seq) is out of range 0...\(StreamLine.maximumSequence)")
     }
@@ -101,7 +109,7 @@ extension StreamLineDecoder {
       guard let stream = fields.stream, !stream.isEmpty, stream.utf8.count <= 256 else {
         throw fail(.malformed, "a snapshot needs field stream, 1 to 256 bytes")
       }
-      guard let sections = sectionValues else {
+      guard let sections = fields.sections.map({ $0.map { $0.map(resolve) } }) else {
         throw fail(.malformed, "a snapshot needs field sections")
       }
       guard fields.changeset == nil, fields.newSections == nil, fields.newElements == nil,
@@ -129,37 +137,42 @@ extension StreamLineDecoder {
         throw fail(
           .malformed, "a changeset line has no sections, stream or labels (a snapshot's fields)")
       }
+      // The values resolved in the order they were joined: the sections' (none here), the new
+      // sections', the new elements'.
       var sections: [Int: [Value]] = [:]
       var labels: [Int: StreamSectionLabel] = [:]
       var previousIndex = -1
-      for (position, entry) in (newSectionValues ?? []).enumerated() {
-        guard entry.0 > previousIndex else {
+      for (position, entry) in (fields.newSections ?? []).enumerated() {
+        guard entry.index > previousIndex else {
           throw fail(
             .malformed,
-            "newSections[\(position)]: index \(entry.0) is negative, repeated or not ascending")
+            "newSections[\(position)]: index \(entry.index) is negative, repeated or not "
+              + "ascending")
         }
-        previousIndex = entry.0
-        sections[entry.0] = entry.1
-        if !entry.2.isEmpty { labels[entry.0] = entry.2 }
+        previousIndex = entry.index
+        sections[entry.index] = entry.elements.map(resolve)
+        if !entry.label.isEmpty { labels[entry.index] = entry.label }
       }
       var elements: [IndexPath: Value] = [:]
-      elements.reserveCapacity(newElementValues?.count ?? 0)
-      var previousPath: IndexPath?
-      for (position, entry) in (newElementValues ?? []).enumerated() {
-        let indexPath = entry.0
+      elements.reserveCapacity(fields.newElements?.count ?? 0)
+      // The previous path as a pair: compared without `IndexPath`'s generic comparison.
+      var previous = (-1, -1)
+      for (position, entry) in (fields.newElements ?? []).enumerated() {
+        let indexPath = entry.path
         guard indexPath.count == 2, indexPath[0] >= 0, indexPath[1] >= 0 else {
           throw fail(
             .outOfRange,
             "newElements[\(position)]: path \(Array(indexPath)) is not [section, element] with "
               + "both 0 or more")
         }
-        guard previousPath.map({ $0 < indexPath }) ?? true else {
+        let pair = (indexPath[0], indexPath[1])
+        guard previous < pair else {
           throw fail(
             .malformed,
             "newElements[\(position)]: path \(Array(indexPath)) is repeated or not ascending")
         }
-        previousPath = indexPath
-        elements[indexPath] = entry.1
+        previous = pair
+        elements[indexPath] = resolve(entry.value)
       }
       return .changeset(
         StreamChangeset(

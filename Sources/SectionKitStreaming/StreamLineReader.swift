@@ -53,8 +53,7 @@ struct LineReader<Value: Decodable> {
   /// problem of shape in ``shape``.
   mutating func read() throws(JSONReadError) -> LineFields<Value> {
     var fields = LineFields<Value>()
-    // A few short keys: a list is cheaper than a set (small strings compare without hashing).
-    var seen: [String] = []
+    var seen = WireKeys.Found<WireField.Line>()
     if reader.bytes.count >= 3, reader.bytes[0] == 0xEF, reader.bytes[1] == 0xBB,
       reader.bytes[2] == 0xBF
     {
@@ -70,42 +69,50 @@ struct LineReader<Value: Decodable> {
     reader.index += 1
     if !reader.consume(UInt8(ascii: "}")) {
       repeat {
-        let key = try reader.readKey(WireFields.line)
+        let read = try reader.readKey(WireField.Line.self)
         try reader.expect(UInt8(ascii: ":"))
-        let repeated = seen.contains(key)
-        if !repeated { seen.append(key) }
-        if repeated { refuse("\(key): the key \(key) is repeated") }
-        if reader.isNull() && !repeated {
-          refuse("\(key): null where a value was expected (leave the field out instead)")
+        let key: WireField.Line
+        switch read {
+        case .known(let known): key = known
+        case .other(let name):
+          // Another key is refused where it first comes: whether it repeats changes nothing.
+          if reader.isNull() {
+            refuse("\(name): null where a value was expected (leave the field out instead)")
+          }
+          refuse("\(name): no such field in version \(StreamLine.version)")
+          try skip()
+          continue
+        }
+        guard seen.insert(key) else {
+          refuse("\(key.name): the key \(key.name) is repeated")
+          try skip()
+          continue
+        }
+        if reader.isNull() {
+          refuse("\(key.name): null where a value was expected (leave the field out instead)")
         }
         switch key {
-        case "v" where !repeated: fields.v = integer("v")
-        case "seq" where !repeated: fields.seq = integer("seq")
-        case "type" where !repeated: fields.type = string("type")
-        case "stream" where !repeated: fields.stream = string("stream")
-        case "sections" where !repeated: fields.sections = try sections("sections")
-        case "changeset" where !repeated: fields.changeset = try changeset()
-        case "newSections" where !repeated: fields.newSections = try newSections()
-        case "newElements" where !repeated: fields.newElements = try newElements()
-        case "digest" where !repeated: fields.digest = try digest()
-        case "labels" where !repeated:
+        case .v: fields.v = integer("v")
+        case .seq: fields.seq = integer("seq")
+        case .type: fields.type = string("type")
+        case .stream: fields.stream = string("stream")
+        case .sections: fields.sections = try sections("sections")
+        case .changeset: fields.changeset = try changeset()
+        case .newSections: fields.newSections = try newSections()
+        case .newElements: fields.newElements = try newElements()
+        case .digest: fields.digest = try digest()
+        case .labels:
           fields.labels = try labels()
           labelField = labelField ?? "labels"
-        case "v", "seq", "type", "stream", "sections", "changeset", "newSections", "newElements",
-          "digest", "labels":
-          try skip()
-        default:
-          refuse("\(key): no such field in version \(StreamLine.version)")
-          try skip()
         }
         try checkPending()
       } while try reader.next(close: UInt8(ascii: "}"))
     }
     reader.skipWhitespace()
     guard reader.atEnd else { throw reader.syntax("bytes after the object") }
-    if fields.v == nil, !seen.contains("v") { refuse("missing field v (the format version)") }
-    if fields.type == nil, !seen.contains("type") { refuse("missing field type") }
-    if fields.seq == nil, !seen.contains("seq") { refuse("missing field seq") }
+    if fields.v == nil, !seen.contains(.v) { refuse("missing field v (the format version)") }
+    if fields.type == nil, !seen.contains(.type) { refuse("missing field type") }
+    if fields.seq == nil, !seen.contains(.seq) { refuse("missing field seq") }
     fields.labelField = labelField
     return fields
   }
@@ -156,6 +163,11 @@ struct LineReader<Value: Decodable> {
     return nil
   }
 
+  /// The room reserved in a list of values, paths or new elements when its first element is
+  /// read: a list of a few grows without reallocating (growing from one, a list of ten took
+  /// four allocations).
+  static var firstCapacity: Int { 16 }
+
   /// Reads an array, calling `element` for each element; refuses anything else.
   private mutating func array(
     _ field: @autoclosure () -> String, _ element: (inout Self, Int) throws(JSONReadError) -> Void
@@ -176,36 +188,36 @@ struct LineReader<Value: Decodable> {
     return true
   }
 
-  /// Reads an object of the format's, with exactly the keys in `fields` (those it finds are
-  /// handed to `member`); returns the keys of `fields` it found, or `nil` when it is not an
-  /// object.
-  private mutating func object(
-    _ field: @autoclosure () -> String, fields: WireKeys,
-    _ member: (inout Self, String) throws(JSONReadError) -> Void
-  ) throws(JSONReadError) -> WireKeys.Found? {
+  /// Reads an object of the format's, with exactly the keys of `Key` (those it finds are
+  /// handed to `member`); returns the keys it found, or `nil` when it is not an object.
+  private mutating func object<Key: WireKey>(
+    _ field: @autoclosure () -> String, fields: Key.Type,
+    _ member: (inout Self, Key) throws(JSONReadError) -> Void
+  ) throws(JSONReadError) -> WireKeys.Found<Key>? {
     guard reader.peek() == UInt8(ascii: "{") else {
       try skip()
       refuse("\(field()): expected an object")
       return nil
     }
     reader.index += 1
-    var found = WireKeys.Found(keys: fields)
+    var found = WireKeys.Found<Key>()
     if reader.consume(UInt8(ascii: "}")) { return found }
     repeat {
-      let key = try reader.readKey(fields)
+      let read = try reader.readKey(Key.self)
       try reader.expect(UInt8(ascii: ":"))
-      // An unknown key is refused where it first comes: whether it repeats changes nothing.
-      guard let position = fields.names.firstIndex(of: key) else {
-        refuse("\(field()).\(key): no such field in version \(StreamLine.version)")
+      switch read {
+      case .other(let name):
+        // An unknown key is refused where it first comes: whether it repeats changes nothing.
+        refuse("\(field()).\(name): no such field in version \(StreamLine.version)")
         try skip()
-        continue
-      }
-      if found.insert(position) {
-        try member(&self, key)
-        try checkPending()
-      } else {
-        refuse("\(field()).\(key): the key \(key) is repeated")
-        try skip()
+      case .known(let key):
+        if found.insert(key) {
+          try member(&self, key)
+          try checkPending()
+        } else {
+          refuse("\(field()).\(key.name): the key \(key.name) is repeated")
+          try skip()
+        }
       }
     } while try reader.next(close: UInt8(ascii: "}"))
     return found
@@ -236,7 +248,8 @@ struct LineReader<Value: Decodable> {
     -> [ReadValue<Value>]?
   {
     var result: [ReadValue<Value>] = []
-    let ok = try array(field()) { (this, _) throws(JSONReadError) in
+    let ok = try array(field()) { (this, position) throws(JSONReadError) in
+      if position == 0 { result.reserveCapacity(Self.firstCapacity) }
       if let value = try this.value() { result.append(value) }
     }
     return ok ? result : nil
@@ -259,15 +272,15 @@ struct LineReader<Value: Decodable> {
     return ok ? result : nil
   }
 
-  /// `[a, b]`, two integers, read without building an array: the common shape of an index
-  /// path and of a range. `nil`, the reader where it was, for anything else, which ``path(_:)``
-  /// then reads and judges.
+  /// `[a, b]`, two integers written plainly (``JSONReader/readPlainInteger()``), read without
+  /// building an array: the common shape of an index path and of a range. `nil`, the reader
+  /// where it was, for anything else, which ``path(_:)`` then reads and judges.
   private mutating func pair() -> (Int, Int)? {
     let start = reader.index
     guard reader.consume(UInt8(ascii: "[")),
-      case .success(let first)? = try? reader.readInteger(),
+      let first = reader.readPlainInteger(),
       reader.consume(UInt8(ascii: ",")),
-      case .success(let second)? = try? reader.readInteger(),
+      let second = reader.readPlainInteger(),
       reader.consume(UInt8(ascii: "]"))
     else {
       reader.index = start
@@ -289,6 +302,7 @@ struct LineReader<Value: Decodable> {
   {
     var result: [IndexPath] = []
     _ = try array(field()) { (this, position) throws(JSONReadError) in
+      if position == 0 { result.reserveCapacity(Self.firstCapacity) }
       if let path = try this.indexPath("\(field())[\(position)]") { result.append(path) }
     }
     return result
@@ -333,58 +347,62 @@ struct LineReader<Value: Decodable> {
     var insertedElements: [IndexPath] = []
     var reloadedElements: [IndexPath] = []
     var movedElements: [Changeset.Move] = []
-    let seen = try object("changeset", fields: WireFields.changeset) {
+    let seen = try object("changeset", fields: WireField.Changeset.self) {
       (this, key) throws(JSONReadError) in
-      func field() -> String { "changeset.\(key)" }
+      func field() -> String { "changeset.\(key.name)" }
       if this.reader.isNull() {
         this.refuse("\(field()): null where a value was expected (leave the field out instead)")
         try this.skip()
         return
       }
       switch key {
-      case "deletedSectionRanges": deletedSectionRanges = try this.ranges(field())
-      case "insertedSectionRanges": insertedSectionRanges = try this.ranges(field())
-      case "reloadedSectionRanges": reloadedSectionRanges = try this.ranges(field())
-      case "deletedElements": deletedElements = try this.paths(field())
-      case "insertedElements": insertedElements = try this.paths(field())
-      case "reloadedElements": reloadedElements = try this.paths(field())
-      case "movedSections":
+      case .deletedSectionRanges: deletedSectionRanges = try this.ranges(field())
+      case .insertedSectionRanges: insertedSectionRanges = try this.ranges(field())
+      case .reloadedSectionRanges: reloadedSectionRanges = try this.ranges(field())
+      case .deletedElements: deletedElements = try this.paths(field())
+      case .insertedElements: insertedElements = try this.paths(field())
+      case .reloadedElements: reloadedElements = try this.paths(field())
+      case .movedSections:
         _ = try this.array(field()) { (this, position) throws(JSONReadError) in
           func name() -> String { "\(field())[\(position)]" }
           var from: Int?
           var to: Int?
           guard
             let keys = try this.object(
-              name(), fields: WireFields.move,
+              name(), fields: WireField.Move.self,
               { (this, key) in
-                if this.reader.isNull() { this.refuse("\(name()).\(key): null") }
-                if key == "from" { from = this.integer("\(name()).from") }
-                if key == "to" { to = this.integer("\(name()).to") }
+                if this.reader.isNull() { this.refuse("\(name()).\(key.name): null") }
+                switch key {
+                case .from: from = this.integer("\(name()).from")
+                case .to: to = this.integer("\(name()).to")
+                }
               })
           else { return }
           guard let from, let to else {
-            this.refuse("\(name()): missing field \(keys.contains("from") ? "to" : "from")")
+            this.refuse("\(name()): missing field \(keys.contains(.from) ? "to" : "from")")
             return
           }
           movedSections.append(Changeset.SectionMove(from: from, to: to))
         }
-      default:  // movedElements
+      case .movedElements:
         _ = try this.array(field()) { (this, position) throws(JSONReadError) in
           func name() -> String { "\(field())[\(position)]" }
           var from: IndexPath?
           var to: IndexPath?
           guard
             let keys = try this.object(
-              name(), fields: WireFields.move,
+              name(), fields: WireField.Move.self,
               {
                 (this, key) throws(JSONReadError) in
-                if this.reader.isNull() { this.refuse("\(name()).\(key): null") }
-                if key == "from" { from = try this.indexPath("\(name()).from") }
-                if key == "to" { to = try this.indexPath("\(name()).to") }
+                if this.reader.isNull() { this.refuse("\(name()).\(key.name): null") }
+                switch key {
+                case .from: from = try this.indexPath("\(name()).from")
+                case .to: to = try this.indexPath("\(name()).to")
+                }
               })
           else { return }
           guard let from, let to else {
-            this.refuse("\(name()): missing field \(keys.contains("from") ? "to" : "from")")
+            this.refuse("\(name()): missing field \(keys.contains(.from) ? "to" : "from")")
             return
           }
           movedElements.append(Changeset.Move(from: from, to: to))
@@ -392,14 +410,12 @@ struct LineReader<Value: Decodable> {
       }
     }
     guard seen != nil else { return nil }
-    var changeset = Changeset(
-      movedSections: movedSections, deletedElements: deletedElements,
-      insertedElements: insertedElements, reloadedElements: reloadedElements,
-      movedElements: movedElements)
-    changeset.deletedSectionRanges = deletedSectionRanges
-    changeset.insertedSectionRanges = insertedSectionRanges
-    changeset.reloadedSectionRanges = reloadedSectionRanges
-    return changeset
+    // From the ranges as read: no `IndexSet` built, and a single element part held without a box.
+    return Changeset(
+      deletedSectionRanges: deletedSectionRanges, insertedSectionRanges: insertedSectionRanges,
+      reloadedSectionRanges: reloadedSectionRanges, movedSections: movedSections,
+      deletedElements: deletedElements, insertedElements: insertedElements,
+      reloadedElements: reloadedElements, movedElements: movedElements)
   }
 
   private mutating func newSections() throws(JSONReadError)
@@ -413,16 +429,17 @@ struct LineReader<Value: Decodable> {
       var label = StreamSectionLabel()
       guard
         try this.object(
-          name(), fields: WireFields.sectionElements,
+          name(), fields: WireField.SectionElements.self,
           {
             (this, key) throws(JSONReadError) in
-            if this.reader.isNull() { this.refuse("\(name()).\(key): null") }
-            if key == "index" { index = this.integer("\(name()).index") }
-            if key == "elements" { elements = try this.values("\(name()).elements") }
-            if key == "id" || key == "header" {
-              this.labelField = this.labelField ?? "\(name()).\(key)"
-              let text = this.string("\(name()).\(key)")
-              if key == "id" { label.id = text } else { label.header = text }
+            if this.reader.isNull() { this.refuse("\(name()).\(key.name): null") }
+            switch key {
+            case .index: index = this.integer("\(name()).index")
+            case .elements: elements = try this.values("\(name()).elements")
+            case .id, .header:
+              this.labelField = this.labelField ?? "\(name()).\(key.name)"
+              let text = this.string("\(name()).\(key.name)")
+              if key == .id { label.id = text } else { label.header = text }
             }
           }) != nil
       else { return }
@@ -440,18 +457,24 @@ struct LineReader<Value: Decodable> {
   {
     var result: [(path: IndexPath, value: ReadValue<Value>)] = []
     let ok = try array("newElements") { (this, position) throws(JSONReadError) in
+      if position == 0 { result.reserveCapacity(Self.firstCapacity) }
+      if let (path, value) = try this.writtenElement() {
+        if let value { result.append((path, value)) }
+        return
+      }
       func name() -> String { "newElements[\(position)]" }
       var path: IndexPath?
       var value: ReadValue<Value>?
       guard
         try this.object(
-          name(), fields: WireFields.element,
+          name(), fields: WireField.Element.self,
           { (this, key) throws(JSONReadError) in
-            if key == "path" {
+            switch key {
+            case .path:
               if this.reader.isNull() { this.refuse("\(name()).path: null") }
               path = try this.indexPath("\(name()).path")
+            case .value: value = try this.value()
             }
-            if key == "value" { value = try this.value() }
           }) != nil
       else { return }
       guard let path, let value else {
@@ -463,6 +486,30 @@ struct LineReader<Value: Decodable> {
     return ok ? result : nil
   }
 
+  /// `{"path":[a,b],"value":…}`, a new element as this library writes it, read without the
+  /// general object reader: its path, and its value (`nil` when refused). `nil`, the reader as
+  /// it was, for any other shape, which ``object(_:fields:_:)`` then reads and judges; what is
+  /// read here is read as it would read it, in the same order, so a value's error is the same.
+  private mutating func writtenElement() throws(JSONReadError)
+    -> (path: IndexPath, value: ReadValue<Value>?)?
+  {
+    let saved = self
+    reader.skipWhitespace()
+    guard reader.consume(literal: #"{"path":"#), let (section, item) = pair(),
+      reader.consume(literal: #","value":"#)
+    else {
+      self = saved
+      return nil
+    }
+    let value = try self.value()
+    try checkPending()
+    guard reader.consume(literal: "}") else {
+      self = saved
+      return nil
+    }
+    return (IndexPath(item: item, section: section), value)
+  }
+
   /// A snapshot's `labels`: an array of objects with an optional `id` and `header`, strings.
   /// (Also read alone, for a snapshot page's `labels`.)
   mutating func labels() throws(JSONReadError) -> [StreamSectionLabel]? {
@@ -472,11 +519,11 @@ struct LineReader<Value: Decodable> {
       var label = StreamSectionLabel()
       guard
         try this.object(
-          name(), fields: WireFields.label,
+          name(), fields: WireField.Label.self,
           { (this, key) throws(JSONReadError) in
-            if this.reader.isNull() { this.refuse("\(name()).\(key): null") }
-            let text = this.string("\(name()).\(key)")
-            if key == "id" { label.id = text } else { label.header = text }
+            if this.reader.isNull() { this.refuse("\(name()).\(key.name): null") }
+            let text = this.string("\(name()).\(key.name)")
+            if key == .id { label.id = text } else { label.header = text }
           }) != nil
       else { return }
       result.append(label)

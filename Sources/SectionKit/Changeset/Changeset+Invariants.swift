@@ -96,6 +96,12 @@ extension Changeset {
   // MARK: Sections
 
   private func checkSectionRanges() throws(InvariantViolation) {
+    // Most changesets on the wire change no section: nothing to check, no list to build.
+    if deletedSectionRanges.isEmpty && insertedSectionRanges.isEmpty
+      && reloadedSectionRanges.isEmpty
+    {
+      return
+    }
     var total = deletedElements.count + insertedElements.count + reloadedElements.count
     total += movedElements.count + movedSections.count + reconfiguredElements.count
     let lists: [(CodingKeys, [Range<Int>])] = [
@@ -169,79 +175,108 @@ extension Changeset {
 
   // MARK: Elements
 
-  /// Checks that `path` is `[section, item]` with valid indexes.
+  /// Checks that `path` is `[section, item]` with valid indexes; returns the section and the
+  /// item.
+  @discardableResult
   private func checkShape(_ path: IndexPath, at codingPath: @autoclosure () -> [any CodingKey])
-    throws(InvariantViolation)
+    throws(InvariantViolation) -> (Int, Int)
   {
     guard path.count == 2 else {
       throw violation(codingPath(), format(path), "is not [section, item]")
     }
-    guard Self.isValidIndex(path[0]) && Self.isValidIndex(path[1]) else {
+    let section = path[0]
+    let item = path[1]
+    guard Self.isValidIndex(section) && Self.isValidIndex(item) else {
       throw violation(codingPath(), format(path), "has a negative or NSNotFound index")
     }
-    if let problem = Self.sectionLimitProblem(path[0]) {
+    if let problem = Self.sectionLimitProblem(section) {
       throw violation(codingPath(), format(path), problem)
     }
-    guard path[1] < Self.elementLimit else {
+    guard item < Self.elementLimit else {
       throw violation(
         codingPath(), format(path),
-        "names element \(path[1]), past the limit of \(Self.elementLimit) elements a section")
+        "names element \(item), past the limit of \(Self.elementLimit) elements a section")
     }
+    return (section, item)
   }
 
   /// Old sections an element operation must not touch, with the reason.
   private func oldSectionProblem(_ section: Int, movedFrom: Set<Int>) -> String? {
     if Self.contains(deletedSectionRanges, section) { return "is inside a deleted section" }
     if Self.contains(reloadedSectionRanges, section) { return "is inside a reloaded section" }
-    if movedFrom.contains(section) { return "is in a section that moves" }
+    if !movedFrom.isEmpty, movedFrom.contains(section) { return "is in a section that moves" }
     return nil
   }
 
   /// New sections an element operation must not touch, with the reason.
   private func newSectionProblem(_ section: Int, movedTo: Set<Int>) -> String? {
     if Self.contains(insertedSectionRanges, section) { return "is inside an inserted section" }
-    if movedTo.contains(section) { return "is in a section that moves" }
+    if !movedTo.isEmpty, movedTo.contains(section) { return "is in a section that moves" }
     return nil
   }
 
   private func checkElements() throws(InvariantViolation) {
     let movedFrom = Set(movedSections.map(\.from))
     let movedTo = Set(movedSections.map(\.to))
-    // Only to check reloads and reconfigures against: not built when there are none.
-    let deleted =
-      reloadedElements.isEmpty && reconfiguredElements.isEmpty ? [] : Set(deletedElements)
-    let reloaded = reconfiguredElements.isEmpty ? [] : Set(reloadedElements)
+    // The deleted and reloaded paths as pairs, kept only to check reloads and reconfigures
+    // against. Every list is checked sorted before it is looked up, and looked up in ascending
+    // order: a cursor walks each kept list once (no set, no hashing).
+    let keepsDeleted = !(reloadedElements.isEmpty && reconfiguredElements.isEmpty)
+    let keepsReloaded = !reconfiguredElements.isEmpty
+    var deleted: [(Int, Int)] = []
+    var reloaded: [(Int, Int)] = []
     let lists: [(CodingKeys, [IndexPath])] = [
       (.deletedElements, deletedElements), (.reloadedElements, reloadedElements),
       (.insertedElements, insertedElements), (.reconfiguredElements, reconfiguredElements),
     ]
     for (key, paths) in lists {
+      var previous = (-1, -1)
+      var deletedCursor = 0
+      var reloadedCursor = 0
       for (index, path) in paths.enumerated() {
         // Made only for an error: allocating it for every path cost more than the checks.
         func codingPath() -> [any CodingKey] { [key, IndexKey(intValue: index)] }
-        try checkShape(path, at: codingPath())
-        if index > 0 && !paths[index - 1].lexicographicallyPrecedes(path) {
+        let pair = try checkShape(path, at: codingPath())
+        if index > 0 && !(previous < pair) {
           throw violation(
             codingPath(), format(path),
             "does not come after \(format(paths[index - 1])) (the list must be sorted, "
               + "without duplicates)")
         }
+        previous = pair
         let problem =
           key == .insertedElements
-          ? newSectionProblem(path[0], movedTo: movedTo)
-          : oldSectionProblem(path[0], movedFrom: movedFrom)
+          ? newSectionProblem(pair.0, movedTo: movedTo)
+          : oldSectionProblem(pair.0, movedFrom: movedFrom)
         if let problem { throw violation(codingPath(), format(path), problem) }
-        if key == .reloadedElements && deleted.contains(path) {
-          throw violation(codingPath(), format(path), "is both deleted and reloaded")
-        }
-        if key == .reconfiguredElements && deleted.contains(path) {
-          throw violation(codingPath(), format(path), "is both deleted and reconfigured")
-        }
-        if key == .reconfiguredElements && reloaded.contains(path) {
-          throw violation(codingPath(), format(path), "is both reloaded and reconfigured")
+        switch key {
+        case .deletedElements where keepsDeleted: deleted.append(pair)
+        case .reloadedElements:
+          if Self.advance(&deletedCursor, in: deleted, to: pair) {
+            throw violation(codingPath(), format(path), "is both deleted and reloaded")
+          }
+          if keepsReloaded { reloaded.append(pair) }
+        case .reconfiguredElements:
+          if Self.advance(&deletedCursor, in: deleted, to: pair) {
+            throw violation(codingPath(), format(path), "is both deleted and reconfigured")
+          }
+          if Self.advance(&reloadedCursor, in: reloaded, to: pair) {
+            throw violation(codingPath(), format(path), "is both reloaded and reconfigured")
+          }
+        default: break
         }
       }
     }
+  }
+
+  /// Moves `cursor` in `sorted` past the pairs before `pair`; whether `pair` is there. Called
+  /// with ascending pairs, it walks `sorted` once.
+  @inline(__always)
+  private static func advance(
+    _ cursor: inout Int, in sorted: [(Int, Int)], to pair: (Int, Int)
+  ) -> Bool {
+    while cursor < sorted.count && sorted[cursor] < pair { cursor += 1 }
+    return cursor < sorted.count && sorted[cursor] == pair
   }
 
   private func checkElementMoves() throws(InvariantViolation) {

@@ -317,7 +317,7 @@ public struct Changeset: Sendable {
 
   /// Creates a changeset from its parts as they are encoded, holding a single element part
   /// without a box.
-  init(
+  package init(
     deletedSectionRanges: [Range<Int>], insertedSectionRanges: [Range<Int>],
     reloadedSectionRanges: [Range<Int>], movedSections: [SectionMove],
     deletedElements: [IndexPath], insertedElements: [IndexPath],
