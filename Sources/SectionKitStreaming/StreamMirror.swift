@@ -109,13 +109,8 @@ public struct StreamMirror<Value: Sendable>: Sendable {
     try order.check(update)
     switch update {
     case .snapshot(let snapshot):
-      guard snapshot.labels.isEmpty || snapshot.labels.count == snapshot.sections.count else {
-        throw .mismatch(
-          sequence: snapshot.sequence,
-          ChangesetMismatch(
-            field: "labels", value: "\(snapshot.labels.count) labels",
-            reason: "the snapshot has \(snapshot.sections.count) sections"))
-      }
+      try StreamSectionLabel.checkSnapshot(
+        snapshot.labels, sections: snapshot.sections.count, sequence: snapshot.sequence)
       sections = snapshot.sections
       labels = snapshot.labels
       digestCache = nil

@@ -46,6 +46,20 @@ public struct StreamSectionLabel: Hashable, Sendable, Codable, CustomStringConve
     }
   }
 
+  /// Throws a mismatch naming `labels` unless a snapshot of `sections` sections carries one
+  /// label per section or none: what both mirrors check before they take a snapshot.
+  static func checkSnapshot(
+    _ labels: [StreamSectionLabel], sections: Int, sequence: Int
+  ) throws(StreamMirrorError) {
+    guard labels.isEmpty || labels.count == sections else {
+      throw .mismatch(
+        sequence: sequence,
+        ChangesetMismatch(
+          field: "labels", value: "\(labels.count) labels",
+          reason: "for \(sections) sections (one per section, or none)"))
+    }
+  }
+
   /// The labels of the sections after `changeset`, from `labels`, those before it (empty, or
   /// one per section), and `new`, those of the sections it inserts or reloads. Empty when both
   /// are: a stream without labels costs nothing.

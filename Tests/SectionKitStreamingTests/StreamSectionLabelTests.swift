@@ -145,6 +145,19 @@ import Testing
             elements: [[0, 0]: "x"], labels: [0: StreamSectionLabel(id: "b")])))
     }
     #expect(mirror == before)
+    // A snapshot with another number of labels than sections: refused naming `labels`.
+    #expect {
+      try mirror.apply(
+        .snapshot(
+          StreamSnapshot(
+            stream: "s", sequence: 3, sections: [["a"], []],
+            labels: [StreamSectionLabel(id: "a")])))
+    } throws: { error in
+      guard case .mismatch(3, let mismatch) = error as? StreamMirrorError else { return false }
+      return mismatch.field == "labels" && mismatch.value == "1 labels"
+        && mismatch.reason.hasPrefix("for 2 sections")
+    }
+    #expect(mirror == before)
   }
 
   @Test func aSectionTreeNamesItsSections() throws {

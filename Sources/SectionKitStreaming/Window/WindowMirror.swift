@@ -68,13 +68,8 @@ public struct WindowMirror<Value: Sendable>: Sendable {
       try Self.check(
         rows: snapshot.rows, counts: snapshot.counts, window: snapshot.window,
         sequence: snapshot.sequence)
-      guard snapshot.labels.isEmpty || snapshot.labels.count == snapshot.counts.count else {
-        throw .mismatch(
-          sequence: snapshot.sequence,
-          ChangesetMismatch(
-            field: "labels", value: "\(snapshot.labels.count) labels",
-            reason: "for \(snapshot.counts.count) sections (one per section, or none)"))
-      }
+      try StreamSectionLabel.checkSnapshot(
+        snapshot.labels, sections: snapshot.counts.count, sequence: snapshot.sequence)
       rows = snapshot.rows
       counts = snapshot.counts
       labels = snapshot.labels
