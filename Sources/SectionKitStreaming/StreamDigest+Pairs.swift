@@ -15,10 +15,11 @@ enum PairHash {
   static let offset: UInt64 = 0xcbf2_9ce4_8422_2325
   static let prime: UInt64 = 0x100_0000_01b3
 
-  /// FNV-1a 64 of the identity's UTF-8 bytes, read in place (a native or small string is
-  /// contiguous UTF-8; another is made so first).
+  /// FNV-1a 64 of the identity's UTF-8 bytes, read in place where the string holds them
+  /// contiguously (a native or small string: no copy of the string); another is made so first.
   @inline(__always)
   static func element(_ identity: String) -> UInt64 {
+    if let hash = identity.utf8.withContiguousStorageIfAvailable({ bytes($0) }) { return hash }
     var identity = identity
     return identity.withUTF8 { bytes($0) }
   }
