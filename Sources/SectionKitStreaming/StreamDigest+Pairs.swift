@@ -15,32 +15,53 @@ enum PairHash {
   static let offset: UInt64 = 0xcbf2_9ce4_8422_2325
   static let prime: UInt64 = 0x100_0000_01b3
 
-  /// FNV-1a 64 of the identity's UTF-8 bytes.
+  /// FNV-1a 64 of the identity's UTF-8 bytes, read in place where the string holds them
+  /// contiguously (a native or small string: no copy of the string); another is made so first.
   @inline(__always)
   static func element(_ identity: String) -> UInt64 {
+    if let hash = identity.utf8.withContiguousStorageIfAvailable({ bytes($0) }) { return hash }
     var identity = identity
-    return identity.withUTF8 { bytes in
-      var hash = offset
-      for byte in bytes { hash = (hash ^ UInt64(byte)) &* prime }
-      return hash
-    }
+    return identity.withUTF8 { bytes($0) }
   }
 
-  /// FNV-1a 64 of the 16 bytes of `first` then `second`, each least significant byte first.
+  /// FNV-1a 64 of `bytes` from `hash`: eight at a time while eight are left (one load,
+  /// ``word(_:after:)``), then one by one. The same hash as byte by byte.
   @inline(__always)
-  static func pair(_ first: UInt64, _ second: UInt64) -> UInt64 {
-    var hash = offset
-    var value = first
-    for _ in 0..<8 {
-      hash = (hash ^ (value & 0xFF)) &* prime
-      value >>= 8
+  static func bytes(_ bytes: UnsafeBufferPointer<UInt8>, after hash: UInt64 = offset) -> UInt64 {
+    var hash = hash
+    guard let base = bytes.baseAddress else { return hash }
+    let count = bytes.count
+    var index = 0
+    while index &+ 8 <= count {
+      let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+      hash = Self.word(UInt64(littleEndian: word), after: hash)
+      index &+= 8
     }
-    value = second
-    for _ in 0..<8 {
-      hash = (hash ^ (value & 0xFF)) &* prime
-      value >>= 8
+    while index < count {
+      hash = (hash ^ UInt64(base[index])) &* prime
+      index &+= 1
     }
     return hash
+  }
+
+  /// FNV-1a 64 of the 16 bytes of `first` then `second`, each least significant byte first
+  /// (unrolled: 16 rounds, no loop).
+  @inline(__always)
+  static func pair(_ first: UInt64, _ second: UInt64) -> UInt64 {
+    word(second, after: word(first, after: offset))
+  }
+
+  /// FNV-1a 64 of the 8 bytes of `value`, least significant first, from `hash`.
+  @inline(__always)
+  static func word(_ value: UInt64, after hash: UInt64) -> UInt64 {
+    var hash = (hash ^ (value & 0xFF)) &* prime
+    hash = (hash ^ (value >> 8 & 0xFF)) &* prime
+    hash = (hash ^ (value >> 16 & 0xFF)) &* prime
+    hash = (hash ^ (value >> 24 & 0xFF)) &* prime
+    hash = (hash ^ (value >> 32 & 0xFF)) &* prime
+    hash = (hash ^ (value >> 40 & 0xFF)) &* prime
+    hash = (hash ^ (value >> 48 & 0xFF)) &* prime
+    return (hash ^ (value >> 56)) &* prime
   }
 
   /// The hash of a section of `elements`.
@@ -68,14 +89,17 @@ struct ElementHasher<Value> {
   /// Whether the elements are strings that are their own identities.
   let valueIsIdentity: Bool
 
+  /// `valueIsIdentity` is taken only when `Value` is `String`.
   init(_ identity: @escaping (Value) -> String, valueIsIdentity: Bool = false) {
     self.identity = identity
-    self.valueIsIdentity = valueIsIdentity
+    self.valueIsIdentity = valueIsIdentity && Value.self == String.self
   }
 
   @inline(__always)
   func callAsFunction(_ value: Value) -> UInt64 {
-    if valueIsIdentity, let string = value as? String { return PairHash.element(string) }
+    // `Value` is `String` (checked by `init`): a reinterpretation, not a dynamic cast, even in
+    // code not specialized for strings (the publisher's).
+    if valueIsIdentity { return PairHash.element(_identityCast(value, to: String.self)) }
     return PairHash.element(identity(value))
   }
 }
@@ -117,6 +141,14 @@ struct PairSections {
       targets[old] = new
     }
     (self.sources, self.targets, newCount) = (sources, targets, sources.count)
+  }
+
+  /// Whether section `section` of `sections` (in range) holds an element at `index`: a
+  /// comparison with its count, not the generic `indices` of code not specialized for the
+  /// element type (the publisher's), which cost over 1,000 instructions a call.
+  @inline(__always)
+  static func holds<Value>(_ sections: [[Value]], _ section: Int, _ index: Int) -> Bool {
+    index >= 0 && index < sections[section].count
   }
 
   /// The new index of old section `old`, or `nil` when it is out of range, deleted or reloaded.
@@ -166,19 +198,20 @@ struct PairEdits {
   /// Positions of the other side that the side at hand does not hold, with their hashes.
   var there: [PairArrival] = []
 
-  /// For each section with changes, in ascending order of (new) section: the change to its
-  /// hash from `here` to `there`, and the number of elements `there` holds; `nil` when the
-  /// changes do not fit the sections (a position out of range or given twice). `section(new)`
-  /// gives the elements `here` holds of new section `new`.
+  /// For each section with changes, in ascending order of (new) section, calls `body` with it,
+  /// the change to its hash from `here` to `there`, and the number of elements `there` holds
+  /// (no array built); `false` when the changes do not fit the sections (a position out of range
+  /// or given twice) or `body` returns `false`. `section(new)` gives the elements `here` holds of
+  /// new section `new`.
   ///
   /// - Complexity: O(c log c) for c changes, plus hashing the elements that leave here and their
   ///   neighbours.
-  mutating func deltas<Value>(
-    section: (Int) -> [Value]?, hash hasher: ElementHasher<Value>
-  ) -> [(section: Int, delta: UInt64, count: Int)]? {
+  mutating func forEachDelta<Value>(
+    section: (Int) -> [Value]?, hash hasher: ElementHasher<Value>,
+    _ body: (_ section: Int, _ delta: UInt64, _ count: Int) -> Bool
+  ) -> Bool {
     here.sort { $0.section < $1.section || ($0.section == $1.section && $0.index < $1.index) }
     there.sort { $0.section < $1.section || ($0.section == $1.section && $0.index < $1.index) }
-    var result: [(section: Int, delta: UInt64, count: Int)] = []
     var (h, t) = (0, 0)
     while h < here.count || t < there.count {
       let number = min(
@@ -188,12 +221,12 @@ struct PairEdits {
       while tEnd < there.count && there[tEnd].section == number { tEnd += 1 }
       guard let elements = section(number),
         let delta = Self.delta(
-          elements, hash: hasher, leaving: here[h..<hEnd], arriving: there[t..<tEnd])
-      else { return nil }
-      result.append((number, delta, elements.count - (hEnd - h) + (tEnd - t)))
+          elements, hash: hasher, leaving: here[h..<hEnd], arriving: there[t..<tEnd]),
+        body(number, delta, elements.count - (hEnd - h) + (tEnd - t))
+      else { return false }
       (h, t) = (hEnd, tEnd)
     }
-    return result
+    return true
   }
 
   /// The hash of one section `there` less that of `elements`, the section here: the old indexes
@@ -233,27 +266,30 @@ struct PairEdits {
       let gap = min(
         l < leaving.endIndex ? leaving[l].index - left : Int.max,
         a < arriving.endIndex ? arriving[a].index - arrived : Int.max)
-      let before = kept(gap - 1 + left)
+      // Both runs start with a pair whose first element is `before`: its 8 bytes are hashed
+      // once (FNV-1a reads the pair's bytes in order, so the state after them can be shared).
+      let before = PairHash.word(kept(gap - 1 + left), after: PairHash.offset)
       var previous = before
       var lost: UInt64 = 0
       var lEnd = l
       while lEnd < leaving.endIndex && leaving[lEnd].index == gap + left + (lEnd - l) {
         let hash = hasher(elements[leaving[lEnd].index])
-        lost &+= PairHash.pair(previous, hash)
-        previous = hash
+        lost &+= PairHash.word(hash, after: previous)
+        previous = PairHash.word(hash, after: PairHash.offset)
         lEnd += 1
       }
       let after = kept(gap + left + (lEnd - l))
-      lost &+= PairHash.pair(previous, after)
+      lost &+= PairHash.word(after, after: previous)
       previous = before
       var made: UInt64 = 0
       var aEnd = a
       while aEnd < arriving.endIndex && arriving[aEnd].index == gap + arrived + (aEnd - a) {
-        made &+= PairHash.pair(previous, arriving[aEnd].hash)
-        previous = arriving[aEnd].hash
+        let hash = arriving[aEnd].hash
+        made &+= PairHash.word(hash, after: previous)
+        previous = PairHash.word(hash, after: PairHash.offset)
         aEnd += 1
       }
-      made &+= PairHash.pair(previous, after)
+      made &+= PairHash.word(after, after: previous)
       delta = delta &+ made &- lost
       left += lEnd - l
       arrived += aEnd - a
@@ -337,30 +373,31 @@ struct FollowedPairHashes {
     here section: (Int) -> [Value]?, hash hasher: ElementHasher<Value>, towardsNew: Bool,
     whole: (Int) -> (count: Int, hash: UInt64)?
   ) {
-    guard hashes.count == sections.oldCount,
-      let deltas = edits.deltas(section: section, hash: hasher)
-    else { return nil }
+    guard hashes.count == sections.oldCount else { return nil }
     self.sections = sections
     var changed: [(section: Int, count: Int, hash: UInt64)] = []
-    changed.reserveCapacity(deltas.count)
-    // In order of new index: the sections continued, from their deltas; the others, whole.
+    // In order of new index: the sections continued, from their deltas; the others (inserted or
+    // reloaded, before each continued section and after the last), whole.
     var next = 0
-    for position in 0...deltas.count {
-      let new = position < deltas.count ? deltas[position].section : sections.newCount
+    func wholeSections(before new: Int) -> Bool {
       if let sources = sections.sources {
         for inserted in next..<new where sources[inserted] == nil {
-          guard let (count, hash) = whole(inserted) else { return nil }
+          guard let (count, hash) = whole(inserted) else { return false }
           changed.append((inserted, count, hash))
         }
       }
-      guard position < deltas.count else { break }
-      // `deltas` is of continued sections only (`section` gives no others).
+      return true
+    }
+    let fits = edits.forEachDelta(section: section, hash: hasher) { new, delta, count in
+      guard wholeSections(before: new) else { return false }
+      // Deltas are of continued sections only (`section` gives no others).
       let old = sections.old(ofNew: new)!
-      let (delta, count) = (deltas[position].delta, deltas[position].count)
       let hash = towardsNew ? hashes[old] &+ delta : hashes[old] &- delta
       changed.append((new, towardsNew ? count : section(new)!.count, hash))
       next = new + 1
+      return true
     }
+    guard fits, wholeSections(before: sections.newCount) else { return nil }
     self.changed = changed
   }
 }
@@ -384,7 +421,7 @@ extension PairEdits {
   ) -> Bool {
     for path in paths {
       guard path.count == 2, let new = map.new(ofOld: path[0]),
-        sections[path[0]].indices.contains(path[1])
+        PairSections.holds(sections, path[0], path[1])
       else { return false }
       there.append(
         PairArrival(
@@ -428,7 +465,7 @@ extension FollowedPairHashes {
     else { return nil }
     for move in moves {
       guard move.from.count == 2, move.to.count == 2, let from = map.new(ofOld: move.from[0]),
-        map.old(ofNew: move.to[0]) != nil, sections[move.from[0]].indices.contains(move.from[1])
+        map.old(ofNew: move.to[0]) != nil, PairSections.holds(sections, move.from[0], move.from[1])
       else { return nil }
       edits.here.append(PairPosition(section: from, index: move.from[1]))
       edits.there.append(
@@ -478,7 +515,7 @@ struct PairHashesLeaving {
     else { return nil }
     for move in moves {
       guard move.from.count == 2, move.to.count == 2, let from = map.new(ofOld: move.from[0]),
-        sections[move.from[0]].indices.contains(move.from[1])
+        PairSections.holds(sections, move.from[0], move.from[1])
       else { return nil }
       edits.there.append(
         PairArrival(

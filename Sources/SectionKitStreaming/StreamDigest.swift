@@ -105,10 +105,8 @@ public struct StreamDigest: Hashable, Sendable {
     var hash = emptyHash
     for element in elements {
       var id = identity(element)
-      id.withUTF8 { bytes in
-        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-      }
-      hash = (hash ^ 0xFF) &* 0x100_0000_01b3
+      hash = id.withUTF8 { PairHash.bytes($0, after: hash) }
+      hash = (hash ^ 0xFF) &* PairHash.prime
     }
     return hash
   }
@@ -133,18 +131,23 @@ public struct StreamDigest: Hashable, Sendable {
   /// The hash written as 16 lowercase hexadecimal digits, or `nil`.
   static func hash(hex text: String) -> UInt64? {
     var text = text
-    return text.withUTF8 { bytes -> UInt64? in
-      guard bytes.count == 16 else { return nil }
-      var hash: UInt64 = 0
-      for byte in bytes {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): hash = hash << 4 | UInt64(byte - 48)
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): hash = hash << 4 | UInt64(byte - 87)
-        default: return nil
-        }
+    return text.withUTF8 { hash(hex: $0) }
+  }
+
+  /// The hash written as the UTF-8 bytes of 16 lowercase hexadecimal digits, or `nil`: what the
+  /// line reader reads in place.
+  @inline(__always)
+  static func hash(hex bytes: UnsafeBufferPointer<UInt8>) -> UInt64? {
+    guard bytes.count == 16 else { return nil }
+    var hash: UInt64 = 0
+    for byte in bytes {
+      switch byte {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"): hash = hash << 4 | UInt64(byte &- 48)
+      case UInt8(ascii: "a")...UInt8(ascii: "f"): hash = hash << 4 | UInt64(byte &- 87)
+      default: return nil
       }
-      return hash
     }
+    return hash
   }
 }
 

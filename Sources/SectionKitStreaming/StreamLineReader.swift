@@ -534,6 +534,10 @@ struct LineReader<Value: Decodable> {
   private mutating func digest() throws(JSONReadError) -> StreamDigest? {
     var sections: [StreamDigest.Section] = []
     let ok = try array("digest") { (this, position) throws(JSONReadError) in
+      if let section = this.writtenDigestSection() {
+        sections.append(section)
+        return
+      }
       func name() -> String { "digest[\(position)]" }
       guard this.reader.peek() == UInt8(ascii: "[") else {
         try this.skip()
@@ -555,5 +559,27 @@ struct LineReader<Value: Decodable> {
       sections.append(StreamDigest.Section(count: count, hash: hash))
     }
     return ok ? StreamDigest(sections: sections) : nil
+  }
+
+  /// `[count,"hash"]`, a section of a digest as this library writes it (a plain integer, 16
+  /// lowercase hexadecimal digits, no whitespace), read from the bytes without a string; `nil`,
+  /// the reader as it was, for any other shape, which ``digest()`` then reads and judges.
+  private mutating func writtenDigestSection() -> StreamDigest.Section? {
+    let saved = reader
+    reader.skipWhitespace()
+    guard reader.consume(literal: "["), let count = reader.readPlainInteger(),
+      reader.index + 20 <= reader.bytes.count,
+      reader.bytes[reader.index] == UInt8(ascii: ","),
+      reader.bytes[reader.index + 1] == UInt8(ascii: "\""),
+      reader.bytes[reader.index + 18] == UInt8(ascii: "\""),
+      reader.bytes[reader.index + 19] == UInt8(ascii: "]"),
+      let hash = StreamDigest.hash(
+        hex: UnsafeBufferPointer(rebasing: reader.bytes[reader.index + 2..<reader.index + 18]))
+    else {
+      reader = saved
+      return nil
+    }
+    reader.index += 20
+    return StreamDigest.Section(count: count, hash: hash)
   }
 }
