@@ -34,6 +34,40 @@ struct StreamStateInPlaceTests {
     #expect(taken.sections == [["a", "b", "c"]])
   }
 
+  @Test func aStreamFedByHandAppliesTheValuesGivenToItsState() {
+    let stream = UpdateStream<String>()
+    stream.publishSnapshot([["a", "b"]], labels: [StreamSectionLabel(id: "s")])
+    let before = stream.snapshot
+    stream.publish(
+      Changeset(insertedSections: [1], insertedElements: [[0, 0]], reloadedElements: [[0, 1]]),
+      sections: [1: ["c"]], elements: [[0, 0]: "x", [0, 2]: "B"],
+      labels: [1: StreamSectionLabel(id: "t")])
+    #expect(stream.snapshot.sections == [["x", "a", "B"], ["c"]])
+    #expect(stream.snapshot.labels == [StreamSectionLabel(id: "s"), StreamSectionLabel(id: "t")])
+    #expect(stream.position.sequence == before.sequence + 1)
+    #expect(before.sections == [["a", "b"]])
+  }
+
+  @Test func publishingInPlaceWhatDoesNotFitTrapsNamingTheField() async {
+    let outOfRange = await #expect(
+      processExitsWith: .failure, observing: [\.standardErrorContent]
+    ) {
+      let stream = UpdateStream<String>()
+      stream.publishSnapshot([["a", "b"]])
+      stream.publish(Changeset(deletedElements: [[0, 5]]))
+    }
+    let text = String(decoding: outOfRange?.standardErrorContent ?? [], as: UTF8.self)
+    #expect(text.contains("does not fit the state of the last update"), "\(text)")
+    #expect(text.contains("[0, 5]"), "\(text)")
+    let missing = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let stream = UpdateStream<String>()
+      stream.publishSnapshot([["a", "b"]])
+      stream.publish(Changeset(insertedElements: [[0, 0]]))
+    }
+    let missingText = String(decoding: missing?.standardErrorContent ?? [], as: UTF8.self)
+    #expect(missingText.contains("the value of the new element is missing"), "\(missingText)")
+  }
+
   @Test func aFollowerAppliesInPlaceAndKeepsItsSnapshots() throws {
     let board = RandomBoard(sections: 2, cards: 3)
     let follower = UpdateStream(following: board.stream.snapshot)
