@@ -5,7 +5,8 @@ import SectionKit
 /// SectionKitStreaming's figures: JSON lines written and read, one model fanned out to many
 /// subscribers, and the memory held for a subscriber that stopped reading.
 enum StreamBench {
-  /// Which parts run: all by default; `stream lines mirror publish fanout stalled` picks some, and
+  /// Which parts run: all by default; `stream lines mirror publish fanout stalled` picks some
+  /// (`publish small` or `publish large` one size of section), and
   /// `nobaseline` leaves out the old path and `nodigest` the runs with digests (for callgrind).
   static let parts: Set<String> = {
     let all: Set = ["lines", "mirror", "publish", "fanout", "stalled"]
@@ -19,8 +20,10 @@ enum StreamBench {
     if parts.contains("mirror") { mirrorInsert(elements: 100_000, inserts: 2_000) }
     if parts.contains("publish") {
       print("## SectionKitStreaming: a server publishing 10-change batches into one section")
-      publish(elements: 10_000, batches: 2_000)
-      publish(elements: 100_000, batches: 500)
+      // `small` or `large` picks one size (for callgrind).
+      let arguments = CommandLine.arguments
+      if !arguments.contains("large") { publish(elements: 10_000, batches: 2_000) }
+      if !arguments.contains("small") { publish(elements: 100_000, batches: 500) }
     }
     if parts.contains("fanout") {
       if baseline { fanOut(changesets: 10_000, subscribers: 1_000, mode: .updates) }
@@ -258,8 +261,8 @@ enum StreamBench {
   /// edit, the coordinator and the publisher, all of it); then the same with a snapshot of the
   /// stream taken before each batch and alive through it, which makes the stream copy the
   /// section (copy on write) — what every batch cost when the publisher and the stream shared
-  /// the state. Under callgrind, `UpdatePublisher.apply` alone (inclusive) is the publisher's
-  /// part.
+  /// the state (left out with `nobaseline`). Under callgrind, `UpdatePublisher.apply` alone
+  /// (inclusive) is the publisher's part.
   static func publish(elements: Int, batches: Int) {
     func run(holdingSnapshots: Bool) -> Double {
       let model = Model(
@@ -281,6 +284,13 @@ enum StreamBench {
       return seconds / Double(batches) * 1e6
     }
     let inPlace = run(holdingSnapshots: false)
+    guard baseline else {
+      print(
+        String(
+          format: "   one section of %d: %.2f µs a batch, state edited in place", elements,
+          inPlace))
+      return
+    }
     let copied = run(holdingSnapshots: true)
     print(
       String(

@@ -168,10 +168,12 @@ struct StreamStateInPlaceTests {
     let stream = board.stream
     let done = Flag()
     let readers = 2
-    let group = DispatchGroup()
+    let started = DispatchSemaphore(value: 0)
+    let finished = DispatchSemaphore(value: 0)
     let taken = Collected()
     for _ in 0..<readers {
-      DispatchQueue.global().async(group: group) {
+      // Threads of their own: the tests running beside this one may keep Dispatch's busy.
+      Thread {
         var snapshots: [StreamSnapshot<Card>] = []
         var ids = 0
         while !done.isSet {
@@ -179,13 +181,16 @@ struct StreamStateInPlaceTests {
           // Read every element now, while the publisher edits the stream's state.
           ids &+= snapshot.sections.joined().reduce(0) { $0 &+ $1.id }
           snapshots.append(snapshot)
+          if snapshots.count == 1 { started.signal() }
           if snapshots.count > 64 { snapshots.removeFirst(32) }
           if snapshots.count % 8 == 0 { taken.add(snapshots.suffix(4)) }
         }
         taken.add(snapshots)
         precondition(ids != 42)  // the reads are not optimized away
-      }
+        finished.signal()
+      }.start()
     }
+    for _ in 0..<readers { started.wait() }
     var states = [stream.position.sequence: board.content]
     var random = SeededGenerator(seed: 0x7A5_0001)
     for _ in 0..<300 {
@@ -193,7 +198,7 @@ struct StreamStateInPlaceTests {
       states[stream.position.sequence] = board.content
     }
     done.set()
-    group.wait()
+    for _ in 0..<readers { finished.wait() }
     let snapshots = taken.all
     #expect(!snapshots.isEmpty)
     for snapshot in snapshots {
