@@ -24,10 +24,12 @@ import SectionKit
 /// ```
 ///
 /// Each reload becomes a snapshot and each changeset a ``StreamChangeset`` carrying the values
-/// of the inserted and reloaded elements and sections — the values a mirror asks for, found by
-/// applying the changeset to the publisher's own copy with
-/// ``/SectionKit/Changeset/apply(to:insertedSection:newElement:newSectionCount:)``. That copy
-/// is the state the stream serves to new subscribers; it shares storage with their snapshots.
+/// of the inserted and reloaded elements and sections — the values a mirror asks for, read from
+/// the coordinator. The publisher keeps no copy of the state: the stream holds it, serves it to
+/// new subscribers (their snapshots share its storage) and applies each changeset to it in
+/// place (``UpdateStream/publish(_:sections:elements:survivors:digest:labels:)``), so a batch
+/// costs what it changes, not what the sections hold. A section is copied only when a snapshot
+/// that holds it is still alive (copy on write).
 ///
 /// To show the model on another adapter as well (a console, a test adapter), pass it as
 /// `forwardingTo`: it gets every call first, as if it were attached itself.
@@ -41,10 +43,12 @@ import SectionKit
 ///
 /// When the publisher goes away (with its coordinator), the stream finishes.
 ///
-/// - Complexity: a changeset costs what the applier costs — O(c log c + s + e) for c changes,
-///   s sections and e elements in the sections it touches — plus reading the new values, plus
-///   following each deleted element (O(r) each for r runs of changes), plus handing it to the
-///   stream (O(1) whatever the number of subscribers, see ``UpdateStream``); a reload reads
+/// - Complexity: a changeset costs what the stream's in-place applier costs — O(c log c + s + m)
+///   for c changes, s sections and m elements an array must move (those after the first change
+///   of each section it changes), whatever the length of the sections — plus reading the new
+///   values, plus following each deleted element (O(r) each for r runs of changes), plus
+///   handing it to the stream (O(1) whatever the number of subscribers, see ``UpdateStream``);
+///   plus a copy of each section it changes that a snapshot still alive holds. A reload reads
 ///   every element.
 public final class UpdatePublisher<Value: Sendable>: ViewAdapter {
   /// The stream subscribers follow.
@@ -53,21 +57,16 @@ public final class UpdatePublisher<Value: Sendable>: ViewAdapter {
   public let forwardingTo: (any ViewAdapter)?
   /// The value of the element at a local index of a section.
   private let value: (any Section, Int) -> Value
-  /// What the stream shows.
-  private var sections: [[Value]] = []
   /// How often a changeset carries a digest of the state after it.
   public let digests: StreamDigestPolicy
   /// The identity of an element, hashed by the digests.
   private let identity: (Value) -> String
   /// Whether the elements are strings that are their own identities (no `identity` given).
   private let valueIsIdentity: Bool
-  /// The ``PairHash`` of each section of ``sections``, while digests are on.
+  /// The ``PairHash`` of each section of the stream's state, while digests are on.
   private var pairHashes: [UInt64] = []
   /// What a section is called, given it and its index; `nil` when sections are not labelled.
   private let label: ((any Section, Int) -> StreamSectionLabel?)?
-  /// The sequence number the stream gave the state ``sections`` holds: a changeset the applier
-  /// takes on it fits the stream's state when the stream is still there.
-  private var publishedSequence: Int?
 
   /// Creates a publisher and its stream.
   ///
@@ -110,7 +109,8 @@ public final class UpdatePublisher<Value: Sendable>: ViewAdapter {
   /// Reads every element and publishes a snapshot.
   public func reloadData(from coordinator: Coordinator) {
     forwardingTo?.reloadData(from: coordinator)
-    sections = (0..<coordinator.numberOfSections).map { elements(ofSection: $0, coordinator) }
+    // Handed to the stream, which is then its only holder.
+    let sections = (0..<coordinator.numberOfSections).map { elements(ofSection: $0, coordinator) }
     if digests != .never {
       pairHashes = sections.map { PairHash.section($0, hash: hasher) }
     }
@@ -118,7 +118,7 @@ public final class UpdatePublisher<Value: Sendable>: ViewAdapter {
       label.map { label in
         (0..<sections.count).map { label(coordinator.section(at: $0), $0) ?? StreamSectionLabel() }
       } ?? []
-    publishedSequence = stream.publishSnapshot(sections, labels: labels, at: nil)
+    stream.publishSnapshot(sections, labels: labels, at: nil)
   }
 
   /// Switches the coordinator to the new state, reads the values the changeset needs and
@@ -142,58 +142,68 @@ public final class UpdatePublisher<Value: Sendable>: ViewAdapter {
     for (old, section, index) in kept {
       if let new = coordinator.indexPath(for: index, in: section) { survivors[old] = new }
     }
-    // The digest's old side, hashed before the applier edits the sections in place.
-    var leaving =
-      digests == .never ? nil : PairHashesLeaving(changeset, before: sections, hash: hasher)
+    // Everything the user's closures give is read here, before the stream takes the changeset
+    // and applies it to its state in place, under its lock.
     var newSections: [Int: [Value]] = [:]
-    var newElements: [IndexPath: Value] = [:]
     var newLabels: [Int: StreamSectionLabel] = [:]
-    do {
-      try changeset.apply(
-        to: &sections,
-        insertedSection: { section in
-          let elements = elements(ofSection: section, coordinator)
-          newSections[section] = elements
-          if let label, let named = label(coordinator.section(at: section), section),
-            !named.isEmpty
-          {
-            newLabels[section] = named
-          }
-          return elements
-        },
-        newElement: { path in
-          let (section, index) = coordinator.sectionAndIndex(for: path)
-          let element = value(section, index)
-          newElements[path] = element
-          return element
-        })
-    } catch {
+    for section in Self.sectionsSent(by: changeset, newCount: coordinator.numberOfSections) {
+      newSections[section] = elements(ofSection: section, coordinator)
+      if let label, let named = label(coordinator.section(at: section), section), !named.isEmpty {
+        newLabels[section] = named
+      }
+    }
+    var newElements: [IndexPath: Value] = [:]
+    for path in changeset.insertedElements + changeset.reloadedElementDestinations {
+      let (section, index) = coordinator.sectionAndIndex(for: path)
+      newElements[path] = value(section, index)
+    }
+    let update = StreamChangeset(
+      sequence: 0, changeset: changeset, sections: newSections, elements: newElements,
+      labels: newLabels)
+    let digest = digests == .never ? nil : followDigest(through: update)
+    stream.publish(
+      changeset, sections: newSections, elements: newElements, survivors: survivors,
+      digest: digest, labels: newLabels)
+  }
+
+  /// Follows ``pairHashes`` through `update`, from the stream's state before it, and returns the
+  /// digest to send with it when ``digests`` includes it.
+  ///
+  /// The state is read here and let go on return, before the stream edits it: held while the
+  /// stream applies the changeset, it would make the stream copy the sections it changes.
+  private func followDigest(through update: StreamChangeset<Value>) -> StreamDigest? {
+    let (sections, sequence, isFinished) = stream.state.withLock {
+      ($0.sections, $0.sequence, $0.isFinished)
+    }
+    guard !isFinished else { return nil }  // publishing ignored: nothing to follow
+    guard
+      let followed = FollowedPairHashes(
+        mirroring: update, from: sections, hashes: pairHashes, hash: hasher)
+    else {
       preconditionFailure(
         "UpdatePublisher.apply(_:from:updateData:): the coordinator's changeset does not fit "
-          + "what the publisher showed: \(error)")
+          + "what the publisher showed (section counts \(describe(counts: sections.map { $0.count })))"
+      )
     }
-    var digest: StreamDigest?
-    if digests != .never {
-      guard
-        let followed = leaving?.followed(
-          sections, arrived: newElements.keys, hashes: pairHashes, hash: hasher)
-      else {
-        preconditionFailure(
-          "UpdatePublisher.apply(_:from:updateData:): the digest cannot follow a changeset the "
-            + "applier took")
-      }
-      followed.apply(to: &pairHashes)
-      if digests.includes(stream.position.sequence + 1) {
-        digest = StreamDigest(
-          sections: zip(sections, pairHashes).map {
-            StreamDigest.Section(count: $0.count, hash: $1)
-          },
-          kind: .pairs)
-      }
+    let digest =
+      digests.includes(sequence + 1)
+      ? followed.digest(counts: { sections[$0].count }, hashes: pairHashes) : nil
+    followed.apply(to: &pairHashes)
+    return digest
+  }
+
+  /// The new index of each section `changeset` inserts or reloads: those whose elements it
+  /// sends, given the number of sections after it.
+  ///
+  /// - Complexity: O(1) for a changeset that changes no section; otherwise O(s + r log r) for s
+  ///   sections and r section changes.
+  private static func sectionsSent(by changeset: Changeset, newCount: Int) -> [Int] {
+    if changeset.insertedSectionRanges.isEmpty && changeset.reloadedSectionRanges.isEmpty {
+      return []
     }
-    publishedSequence = stream.publish(
-      changeset, sections: newSections, elements: newElements, survivors: survivors,
-      state: sections, digest: digest, labels: newLabels, checkedAfter: publishedSequence)
+    let oldCount = newCount - changeset.insertedSections.count + changeset.deletedSections.count
+    let sources = DigestCache.sources(of: changeset, oldCount: oldCount)
+    return sources.indices.filter { sources[$0] == nil }
   }
 
   /// Forwards the selection to ``forwardingTo``.

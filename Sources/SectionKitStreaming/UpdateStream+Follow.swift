@@ -44,14 +44,16 @@ extension UpdateStream {
   /// - Throws: ``StreamMirrorError``, and the stream is unchanged: ``StreamMirrorError/gap(expected:received:)``
   ///   or ``StreamMirrorError/outOfOrder(expected:received:)`` for a changeset that is not the
   ///   next one or an older snapshot, ``StreamMirrorError/mismatch(sequence:_:)`` for a changeset
-  ///   that does not fit, or a snapshot of another stream (field `stream`).
-  /// - Complexity: a changeset costs what ``StreamMirror/apply(_:)`` costs plus what
-  ///   ``publish(_:sections:elements:survivors:state:digest:labels:)`` costs; a snapshot O(p) for p
-  ///   subscribers.
+  ///   that does not fit (or labels a section it does not send, field `labels`), or a snapshot
+  ///   of another stream (field `stream`).
+  /// - Complexity: a changeset costs what
+  ///   ``publish(_:sections:elements:survivors:digest:labels:)`` costs — applied to the state in
+  ///   place, with no copy of a section unless a snapshot of it is still alive; a snapshot O(p)
+  ///   for p subscribers.
   public func follow(_ update: StreamUpdate<Value>) throws(StreamMirrorError) {
-    let (sequence, before) = state.withLock { ($0.sequence, $0.sections) }
     switch update {
     case .snapshot(let snapshot):
+      let sequence = state.withLock { $0.sequence }
       guard snapshot.stream == id else {
         throw .mismatch(
           sequence: snapshot.sequence,
@@ -63,16 +65,22 @@ extension UpdateStream {
       }
       publishSnapshot(snapshot.sections, labels: snapshot.labels, at: snapshot.sequence)
     case .changeset(let changeset):
-      guard changeset.sequence == sequence + 1 else {
-        throw changeset.sequence > sequence + 1
-          ? .gap(expected: sequence + 1, received: changeset.sequence)
-          : .outOfOrder(expected: sequence + 1, received: changeset.sequence)
+      if let index = changeset.labels.keys.sorted().first(where: { changeset.sections[$0] == nil })
+      {
+        throw .mismatch(
+          sequence: changeset.sequence,
+          ChangesetMismatch(
+            field: "labels", value: "\(index)",
+            reason: "a label for a section the changeset does not send"))
       }
-      var after = before
-      try StreamMirror.apply(changeset, to: &after)
-      publish(
-        changeset.changeset, sections: changeset.sections, elements: changeset.elements,
-        state: after, digest: changeset.digest, labels: changeset.labels)
+      // Applied to the state in place, checked as a mirror checks it (the stream unchanged when
+      // it does not fit).
+      try publishApplying(
+        StreamChangeset(
+          sequence: changeset.sequence, changeset: changeset.changeset.reconfiguresAsReloads(),
+          sections: changeset.sections, elements: changeset.elements, digest: changeset.digest,
+          labels: changeset.labels.filter { !$0.value.isEmpty }),
+        labels: changeset.labels, numbered: changeset.sequence)
     }
   }
 

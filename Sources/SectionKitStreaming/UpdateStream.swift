@@ -28,11 +28,16 @@ import SectionKit
 /// every subscription once it has delivered what it holds. Cancelling the task that iterates a
 /// subscription, or releasing the subscription, removes the subscriber.
 ///
+/// **The state.** The stream holds the state of its last update, the one copy of it (an
+/// ``UpdatePublisher`` keeps none), and applies each changeset to it in place; snapshots share
+/// its storage, so a section a changeset changes is copied only while a snapshot that holds it
+/// is alive.
+///
 /// - Complexity: publishing a changeset costs O(1) whatever the number of subscribers (O(p) for
 ///   p subscribers once every 64 changesets, trimming the log, and O(w) in a later pass that
-///   wakes the w consumers waiting), plus O(s + c log c) for s sections and c changes (checking
-///   that it fits, which ``UpdatePublisher`` has done; O(s + c) more when the replay buffer is
-///   full).
+///   wakes the w consumers waiting), plus applying it to the state in place: O(c log c + s + m)
+///   for c changes, s sections and m elements an array must move, whatever the length of the
+///   sections (O(s + c) more when the replay buffer is full).
 public final class UpdateStream<Value: Sendable>: Sendable {
   /// The stream's identifier, new for each stream (``StreamPosition/stream``).
   public let id: String
@@ -200,108 +205,6 @@ public final class UpdateStream<Value: Sendable>: Sendable {
     return published
   }
 
-  /// Publishes one batch: `changeset` with the values it needs, and `sections`, the state after
-  /// it. Returns the sequence number given to it.
-  ///
-  /// ``UpdatePublisher`` calls it; call it yourself only for a stream you feed by hand, with a
-  /// changeset that fits the state before it and `sections` the state it leaves.
-  ///
-  /// - Parameters:
-  ///   - changeset: the batch, in UIKit's coordinates, from the state of the last update.
-  ///   - newSections: the elements of each section `changeset` inserts or reloads, by its new
-  ///     index (`sections:`).
-  ///   - elements: the value of each element it inserts and of each reload destination, by new
-  ///     index path.
-  ///   - survivors: the elements `changeset` deletes that the model kept, by their old index
-  ///     path, with the index path each of them has now — an element moved and updated in one
-  ///     batch, which a changeset gives as a delete and an insert, or an element of a section it
-  ///     deletes and inserts when you know it is the same element. ``resolve(_:at:)`` follows
-  ///     them instead of answering that they are gone; subscribers never see them.
-  ///     ``UpdatePublisher`` finds them by identity, through its coordinator.
-  ///   - sections: the state after `changeset` (`state:`), which new subscribers get as a
-  ///     snapshot.
-  ///   - digest: the digest of `sections` to send with the changeset, if any
-  ///     (``StreamChangeset/digest``).
-  ///   - labels: the label of each section `changeset` inserts or reloads that has one, by its
-  ///     new index (``StreamChangeset/labels``); the stream follows the others' through it.
-  /// - Returns: the sequence number of the changeset (the stream's, unchanged, once finished).
-  /// - Precondition: `changeset`, with the elements of the `sections` it inserts, takes the
-  ///   section counts of the state before it to those of `state` (a changeset that does not fit
-  ///   traps here, naming both); every survivor is an element it deletes (itself or with its
-  ///   section) and goes to one it inserts (itself or with its section).
-  /// - Complexity: O(1) for any number of subscribers (O(p) every 64 changesets, trimming the
-  ///   log), plus O(s + c log c) for s sections and c changes (checking that the changeset
-  ///   fits; O(s + c) more when the replay buffer is full).
-  ///
-  /// Reconfigures (``/SectionKit/Changeset/reconfiguredElements``) are published as reloads: the
-  /// wire format has no field for them.
-  @discardableResult
-  public func publish(
-    _ changeset: Changeset, sections newSections: [Int: [Value]] = [:],
-    elements: [IndexPath: Value] = [:], survivors: [IndexPath: IndexPath] = [:],
-    state sections: [[Value]], digest: StreamDigest? = nil,
-    labels: [Int: StreamSectionLabel] = [:]
-  ) -> Int {
-    publish(
-      changeset, sections: newSections, elements: elements, survivors: survivors,
-      state: sections, digest: digest, labels: labels, checkedAfter: nil)
-  }
-
-  /// ``publish(_:sections:elements:survivors:state:digest:labels:)``, by a caller that checked
-  /// that `changeset` fits the state of sequence number `checkedAfter` — ``UpdatePublisher``,
-  /// whose applier took it on its copy of the state it published as that number. When the
-  /// stream is at that number, the stream does not check it again; otherwise (someone else
-  /// published since) it does.
-  @discardableResult
-  func publish(
-    _ changeset: Changeset, sections newSections: [Int: [Value]], elements: [IndexPath: Value],
-    survivors: [IndexPath: IndexPath], state sections: [[Value]], digest: StreamDigest?,
-    labels: [Int: StreamSectionLabel], checkedAfter: Int?
-  ) -> Int {
-    // The wire has no reconfigures: each goes out as the reload it is placed as (rule B3).
-    let changeset = changeset.reconfiguresAsReloads()
-    if !survivors.isEmpty { Self.checkSurvivors(survivors, of: changeset) }
-    for index in labels.keys {
-      precondition(
-        newSections[index] != nil,
-        "UpdateStream.publish(_:sections:elements:survivors:state:digest:labels:): a label for section \(index), which the changeset does not insert "
-          + "or reload (sections sent: \(newSections.keys.sorted()))")
-    }
-    var scheduleWake = false
-    let sequence = state.withLock { state -> Int in
-      guard !state.isFinished else { return state.sequence }
-      if checkedAfter != state.sequence {
-        Self.checkFits(
-          changeset, sequence: state.sequence + 1, before: state.sections, sections: newSections,
-          after: sections)
-      }
-      let update = StreamChangeset(
-        sequence: state.sequence + 1, changeset: changeset, sections: newSections,
-        elements: elements, digest: digest, labels: labels.filter { !$0.value.isEmpty })
-      let shared = Shared(update, survivors: survivors)
-      state.labels = StreamSectionLabel.follow(
-        state.labels, through: changeset, newSectionCount: sections.count, new: labels)
-      if state.replay.isEmpty { state.replayBaseCounts = state.sections.map { $0.count } }
-      state.sequence += 1
-      state.sections = sections
-      state.statistics.published += 1
-      if policy.replayCapacity > 0 {
-        if state.replay.count == policy.replayCapacity, let oldest = state.replay.popFirst() {
-          state.replayBaseCounts = Self.counts(after: oldest.update, from: state.replayBaseCounts)
-        }
-        state.replay.append(shared)
-      }
-      append(shared, toLogOf: &state)
-      if !state.waiters.isEmpty && !state.wakeScheduled {
-        state.wakeScheduled = true
-        scheduleWake = true
-      }
-      return state.sequence
-    }
-    if scheduleWake { Task { self.wakeWaiting() } }
-    return sequence
-  }
-
   /// Wakes every consumer waiting with something due. Publishing schedules one such pass and
   /// does not wake the consumers itself: while a pass runs, later changesets join the log,
   /// and a consumer woken once takes them all (``StreamSubscription/batches()``). With many
@@ -402,59 +305,12 @@ public final class UpdateStream<Value: Sendable>: Sendable {
     subscriber.needsSnapshot || subscriber.pending(at: state.sequence) > 0 || state.isFinished
   }
 
-  /// Traps unless `changeset`, with the `sections` it inserts, takes the section counts of
-  /// `before` to those of `after`: a changeset that does not fit the state would otherwise be
-  /// published, refused by every mirror, and trap later (when the replay buffer drops it, or in
-  /// ``resolve(_:at:)``). A programming error of the server.
-  ///
-  /// - Complexity: O(s + c log c) for s sections and c changes.
-  static func checkFits(
-    _ changeset: Changeset, sequence: Int, before: [[Value]], sections: [Int: [Value]],
-    after: [[Value]]
-  ) {
-    let oldCounts = before.map { $0.count }
-    let newCounts: [Int]
-    do {
-      newCounts = try changeset.newCounts(
-        from: oldCounts, insertedSectionCounts: sections.mapValues(\.count))
-    } catch {
-      preconditionFailure(
-        "UpdateStream.publish(_:sections:elements:survivors:state:digest:labels:): changeset \(sequence) does "
-          + "not fit the state before it, of section counts \(describe(counts: oldCounts)): "
-          + "\(error)")
-    }
-    let givenCounts = after.map { $0.count }
-    precondition(
-      newCounts == givenCounts,
-      "UpdateStream.publish(_:sections:elements:survivors:state:digest:labels:): changeset \(sequence) takes "
-        + "section counts \(describe(counts: oldCounts)) to \(describe(counts: newCounts)), "
-        + "but the state given has section counts \(describe(counts: givenCounts))")
-  }
-
   /// Traps unless `labels` is empty or has one label per section.
   static func checkLabels(_ labels: [StreamSectionLabel], sections: Int) {
     precondition(
       labels.isEmpty || labels.count == sections,
       "UpdateStream.publishSnapshot(_:labels:): \(labels.count) labels for \(sections) sections (give one "
         + "per section, or none)")
-  }
-
-  /// Traps unless every survivor goes from an element `changeset` deletes (itself or with its
-  /// section) to one it inserts (itself or with its section).
-  static func checkSurvivors(_ survivors: [IndexPath: IndexPath], of changeset: Changeset) {
-    let deleted = Set(changeset.deletedElements)
-    let inserted = Set(changeset.insertedElements)
-    let (deletedSections, insertedSections) = (
-      changeset.deletedSections, changeset.insertedSections
-    )
-    for (old, new) in survivors.sorted(by: { $0.key < $1.key }) {
-      precondition(
-        old.count == 2 && new.count == 2
-          && (deleted.contains(old) || deletedSections.contains(old[0]))
-          && (inserted.contains(new) || insertedSections.contains(new[0])),
-        "UpdateStream.publish(_:sections:elements:survivors:state:digest:labels:): survivor \(describe(old)) → "
-          + "\(describe(new)) is not a deleted element going to an inserted one of the changeset")
-    }
   }
 
   /// The section counts after `update`, given those before it (an update this stream published).

@@ -5,17 +5,26 @@ import SectionKit
 /// SectionKitStreaming's figures: JSON lines written and read, one model fanned out to many
 /// subscribers, and the memory held for a subscriber that stopped reading.
 enum StreamBench {
-  /// Which parts run: all by default; `stream lines mirror fanout stalled` picks some, and
+  /// Which parts run: all by default; `stream lines mirror publish fanout stalled` picks some
+  /// (`publish small` or `publish large` one size of section), and
   /// `nobaseline` leaves out the old path and `nodigest` the runs with digests (for callgrind).
   static let parts: Set<String> = {
-    let chosen = Set(CommandLine.arguments).intersection(["lines", "mirror", "fanout", "stalled"])
-    return chosen.isEmpty ? ["lines", "mirror", "fanout", "stalled"] : chosen
+    let all: Set = ["lines", "mirror", "publish", "fanout", "stalled"]
+    let chosen = Set(CommandLine.arguments).intersection(all)
+    return chosen.isEmpty ? all : chosen
   }()
   static let baseline = !CommandLine.arguments.contains("nobaseline")
 
   static func run() {
     if parts.contains("lines") { runLines() }
     if parts.contains("mirror") { mirrorInsert(elements: 100_000, inserts: 2_000) }
+    if parts.contains("publish") {
+      print("## SectionKitStreaming: a server publishing 10-change batches into one section")
+      // `small` or `large` picks one size (for callgrind).
+      let arguments = CommandLine.arguments
+      if !arguments.contains("large") { publish(elements: 10_000, batches: 2_000) }
+      if !arguments.contains("small") { publish(elements: 100_000, batches: 500) }
+    }
     if parts.contains("fanout") {
       if baseline { fanOut(changesets: 10_000, subscribers: 1_000, mode: .updates) }
       fanOut(changesets: 10_000, subscribers: 1_000, mode: .batches)
@@ -245,6 +254,50 @@ enum StreamBench {
           + "| %.1f µs rebuilt (Array.insert alone: %.2f µs)",
         elements, inPlace / Double(inserts) * 1e6, rebuilt / Double(inserts) * 1e6,
         floor / Double(inserts) * 1e6))
+  }
+
+  /// `batches` batches of 10 random changes in one section of `elements` strings, published
+  /// by an ``UpdatePublisher`` with a subscriber that keeps up: the time of a batch (the model's
+  /// edit, the coordinator and the publisher, all of it); then the same with a snapshot of the
+  /// stream taken before each batch and alive through it, which makes the stream copy the
+  /// section (copy on write) — what every batch cost when the publisher and the stream shared
+  /// the state (left out with `nobaseline`). Under callgrind, `UpdatePublisher.apply` alone
+  /// (inclusive) is the publisher's part.
+  static func publish(elements: Int, batches: Int) {
+    func run(holdingSnapshots: Bool) -> Double {
+      let model = Model(
+        sections: 1, elements: elements, policy: StreamPolicy(subscriberCapacity: batches + 1))
+      let stream = model.publisher.stream
+      let subscription = stream.subscribe()
+      _ = subscription.poll()
+      var held: [StreamSnapshot<String>] = []
+      let seconds = Bench.seconds {
+        for _ in 0..<batches {
+          if holdingSnapshots { held = [stream.snapshot] }
+          model.batch(10)
+        }
+      }
+      withExtendedLifetime(held) {}
+      var updates = 0
+      while subscription.poll() != nil { updates += 1 }
+      precondition(updates == batches && stream.snapshot.sections == model.lists.map { Array($0) })
+      return seconds / Double(batches) * 1e6
+    }
+    let inPlace = run(holdingSnapshots: false)
+    guard baseline else {
+      print(
+        String(
+          format: "   one section of %d: %.2f µs a batch, state edited in place", elements,
+          inPlace))
+      return
+    }
+    let copied = run(holdingSnapshots: true)
+    print(
+      String(
+        format:
+          "   one section of %d: %.2f µs a batch, state edited in place | %.2f µs with a "
+          + "snapshot alive through each batch (the section copied, %.1f×)",
+        elements, inPlace, copied, copied / inPlace))
   }
 
   /// How the subscribers of ``fanOut(changesets:subscribers:mode:)`` take their updates.
