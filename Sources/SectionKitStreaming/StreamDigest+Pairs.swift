@@ -365,12 +365,12 @@ struct FollowedPairHashes {
     }
   }
 
-  /// The changes `edits` make to `hashes`, with `delta` the change of a section's hash from the
-  /// side at hand to the new state; the sections inserted or reloaded hashed by `whole`. `nil`
-  /// when the changes do not fit.
+  /// The changes `edits` make to `hashes`, the old state's: each continued section's hash plus
+  /// its `delta` (`section` gives the old elements of a continued section by its new index); the
+  /// sections inserted or reloaded hashed by `whole`. `nil` when the changes do not fit.
   init?<Value>(
     _ sections: PairSections, edits: inout PairEdits, hashes: [UInt64],
-    here section: (Int) -> [Value]?, hash hasher: ElementHasher<Value>, towardsNew: Bool,
+    here section: (Int) -> [Value]?, hash hasher: ElementHasher<Value>,
     whole: (Int) -> (count: Int, hash: UInt64)?
   ) {
     guard hashes.count == sections.oldCount else { return nil }
@@ -392,8 +392,7 @@ struct FollowedPairHashes {
       guard wholeSections(before: new) else { return false }
       // Deltas are of continued sections only (`section` gives no others).
       let old = sections.old(ofNew: new)!
-      let hash = towardsNew ? hashes[old] &+ delta : hashes[old] &- delta
-      changed.append((new, towardsNew ? count : section(new)!.count, hash))
+      changed.append((new, count, hashes[old] &+ delta))
       next = new + 1
       return true
     }
@@ -409,24 +408,6 @@ extension PairEdits {
     for path in paths {
       guard path.count == 2, let new = map.new(ofOld: path[0]) else { return false }
       here.append(PairPosition(section: new, index: path[1]))
-    }
-    return true
-  }
-
-  /// Adds the elements at old `paths` of `sections` to ``there``, hashed, by the new index of
-  /// their section; `false` when one is not an element of a section that continues.
-  mutating func leave<Value>(
-    _ paths: [IndexPath], of sections: [[Value]], _ map: PairSections,
-    hash hasher: ElementHasher<Value>
-  ) -> Bool {
-    for path in paths {
-      guard path.count == 2, let new = map.new(ofOld: path[0]),
-        PairSections.holds(sections, path[0], path[1])
-      else { return false }
-      there.append(
-        PairArrival(
-          section: new, index: path[1],
-          hash: hasher(sections[path[0]][path[1]])))
     }
     return true
   }
@@ -482,68 +463,9 @@ extension FollowedPairHashes {
     }
     self.init(
       map, edits: &edits, hashes: hashes, here: { map.old(ofNew: $0).map { sections[$0] } },
-      hash: hasher, towardsNew: true,
+      hash: hasher,
       whole: { new in
         update.sections[new].map { ($0.count, PairHash.section($0, hash: hasher)) }
-      })
-  }
-}
-
-/// A publisher's side of following the ``PairHash`` of each section through a changeset that
-/// edits its sections in place: the elements that leave are hashed before the changeset is
-/// applied (``init(_:before:hash:)``), the rest after
-/// (``followed(_:arrived:hashes:hash:)``).
-struct PairHashesLeaving {
-  private let sections: PairSections
-  private var edits = PairEdits()
-
-  /// Hashes the elements `changeset` takes out of `sections`, before it is applied; `nil` when
-  /// it does not fit them.
-  init?<Value>(
-    _ changeset: Changeset, before sections: [[Value]], hash hasher: ElementHasher<Value>
-  ) {
-    guard let map = PairSections(changeset, oldCount: sections.count) else { return nil }
-    self.sections = map
-    let moves = changeset.movedElements
-    edits.there.reserveCapacity(
-      changeset.deletedElements.count + changeset.reloadedElements.count
-        + changeset.reconfiguredElements.count + moves.count)
-    edits.here.reserveCapacity(changeset.insertedElements.count + moves.count)
-    guard edits.leave(changeset.deletedElements, of: sections, map, hash: hasher),
-      edits.leave(changeset.reloadedElements, of: sections, map, hash: hasher),
-      edits.leave(changeset.reconfiguredElements, of: sections, map, hash: hasher)
-    else { return nil }
-    for move in moves {
-      guard move.from.count == 2, move.to.count == 2, let from = map.new(ofOld: move.from[0]),
-        PairSections.holds(sections, move.from[0], move.from[1])
-      else { return nil }
-      edits.there.append(
-        PairArrival(
-          section: from, index: move.from[1],
-          hash: hasher(sections[move.from[0]][move.from[1]])))
-      edits.here.append(PairPosition(section: move.to[0], index: move.to[1]))
-    }
-  }
-
-  /// The hashes after the changeset, given `sections` after it, the paths of the values it
-  /// `arrived` with (inserted elements and reload destinations) and the `hashes` before it.
-  mutating func followed<Value>(
-    _ sections: [[Value]], arrived: some Sequence<IndexPath>, hashes: [UInt64],
-    hash hasher: ElementHasher<Value>
-  ) -> FollowedPairHashes? {
-    for path in arrived {
-      guard path.count == 2 else { return nil }
-      edits.here.append(PairPosition(section: path[0], index: path[1]))
-    }
-    let map = self.sections
-    return FollowedPairHashes(
-      map, edits: &edits, hashes: hashes,
-      here: { map.old(ofNew: $0) == nil ? nil : sections[$0] }, hash: hasher,
-      towardsNew: false,
-      whole: { new in
-        (new < sections.count ? sections[new] : nil).map {
-          ($0.count, PairHash.section($0, hash: hasher))
-        }
       })
   }
 }
