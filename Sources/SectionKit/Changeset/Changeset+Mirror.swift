@@ -148,7 +148,9 @@ extension Changeset {
   /// changes, and the elements between and after the changes moved once each, never copied; the
   /// elements removed are released in one pass. `placeholder`, a value to hold the room the
   /// section grows by until the arrivals fill it, is needed only when more arrive than leave.
-  /// `runs` is scratch space, kept between calls so that its storage is allocated once.
+  /// `runs` is scratch space, kept between calls so that its storage is allocated once. Inlined
+  /// in its two callers, so that the indexes and the arrivals are read without a call each.
+  @inline(__always)
   static func edit<Element, Removed, Arriving>(
     _ elements: inout [Element], removing removed: Removed, arriving: Arriving,
     placeholder: Element?, runs: inout [Run],

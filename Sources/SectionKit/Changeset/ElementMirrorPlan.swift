@@ -117,14 +117,22 @@ struct ElementMirrorPlan {
 
   /// The paths of `list` (``path(_:counts:old:)`` each), sorted; `nil` when one does not fit.
   private static func read(_ list: [IndexPath], counts: [Int], old: Bool) -> [Path]? {
-    var result: [Path] = []
-    result.reserveCapacity(list.count)
     var sorted = true
-    for indexPath in list {
-      guard let path = path(indexPath, counts: counts, old: old) else { return nil }
-      if sorted, let last = result.last, path < last { sorted = false }
-      result.append(path)
+    var fits = true
+    var result = [Path](unsafeUninitializedCapacity: list.count) { buffer, count in
+      var last = Path(section: Int.min, item: Int.min)
+      for indexPath in list {
+        guard let path = path(indexPath, counts: counts, old: old) else {
+          fits = false
+          return
+        }
+        if path < last { sorted = false }
+        buffer.initializeElement(at: count, to: path)
+        count += 1
+        last = path
+      }
     }
+    guard fits else { return nil }
     if !sorted { result.sort() }
     return result
   }
