@@ -124,13 +124,37 @@ extension Changeset {
   typealias Run = (from: Int, to: Int, count: Int)
 
   /// Edits `elements` in place: the old indexes `removed` (ascending) leave, `values` arrive at
-  /// the new indexes `arriving` (ascending), and the other elements keep their order. The
-  /// survivors are moved in runs, as `memmove` moves bytes: O(c) runs for c changes, and the
-  /// elements between and after the changes moved once each, never copied. `runs` is scratch
-  /// space, kept between calls so that its storage is allocated once.
+  /// the new indexes `arriving` (ascending), copied, and the other elements keep their order
+  /// (``edit(_:removing:arriving:placeholder:runs:initializingArrivals:)``).
   static func edit<Element, Removed, Arriving>(
     _ elements: inout [Element], removing removed: Removed, arriving: Arriving,
     values: ArraySlice<Element>, runs: inout [Run]
+  )
+  where
+    Removed: RandomAccessCollection<Int>, Removed.Index == Int,
+    Arriving: RandomAccessCollection<Int>, Arriving.Index == Int
+  {
+    edit(
+      &elements, removing: removed, arriving: arriving, placeholder: values.first, runs: &runs
+    ) { base in
+      for (index, value) in zip(arriving, values) { (base + index).initialize(to: value) }
+    }
+  }
+
+  /// Edits `elements` in place: the old indexes `removed` (ascending) leave, and the other
+  /// elements keep their order around the new indexes `arriving` (ascending), which
+  /// `initializingArrivals` fills, given the base of the new elements with those indexes
+  /// uninitialized. The survivors are moved in runs, as `memmove` moves bytes: O(c) runs for c
+  /// changes, and the elements between and after the changes moved once each, never copied; the
+  /// elements removed are released in one pass. `placeholder`, a value to hold the room the
+  /// section grows by until the arrivals fill it, is needed only when more arrive than leave.
+  /// `runs` is scratch space, kept between calls so that its storage is allocated once. Inlined
+  /// in its two callers, so that the indexes and the arrivals are read without a call each.
+  @inline(__always)
+  static func edit<Element, Removed, Arriving>(
+    _ elements: inout [Element], removing removed: Removed, arriving: Arriving,
+    placeholder: Element?, runs: inout [Run],
+    initializingArrivals: (UnsafeMutablePointer<Element>) -> Void
   )
   where
     Removed: RandomAccessCollection<Int>, Removed.Index == Int,
@@ -164,8 +188,11 @@ extension Changeset {
     }
     // Room for the arrivals: placeholders, released below.
     if newCount > oldCount {
-      elements.append(
-        contentsOf: repeatElement(values[values.startIndex], count: newCount - oldCount))
+      guard let placeholder else {
+        preconditionFailure(
+          "Changeset.edit: \(newCount - oldCount) more elements arrive than leave, no placeholder")
+      }
+      elements.append(contentsOf: repeatElement(placeholder, count: newCount - oldCount))
     }
     elements.withUnsafeMutableBufferPointer { buffer in
       let base = buffer.baseAddress!
@@ -179,9 +206,7 @@ extension Changeset {
       for run in runs.reversed() where run.to > run.from {
         (base + run.to).moveInitialize(from: base + run.from, count: run.count)
       }
-      for (index, value) in zip(arriving, values) {
-        (base + index).initialize(to: value)
-      }
+      initializingArrivals(base)
       // What the section no longer holds, filled with a copy to be removed below.
       if newCount < oldCount {
         (base + newCount).initialize(repeating: base[0], count: oldCount - newCount)

@@ -33,6 +33,8 @@ struct ElementMirrorPlan {
   var removed: [Path] = []
   /// The new paths that arrive (inserts, reload destinations, moves in), ascending.
   var arrivals: [Arrival] = []
+  /// How many of ``arrivals`` are new values (inserts and reload destinations), not moves.
+  var newArrivals = 0
 
   /// The plan of `changeset` on sections of `oldCounts` elements; `nil` when the changeset changes
   /// sections or reconfigures elements, or does not fit (``MirrorPlan`` then says why).
@@ -45,50 +47,14 @@ struct ElementMirrorPlan {
     guard MirrorPlan.keepsSections(changeset), changeset.reconfiguredElements.isEmpty,
       sections <= Changeset.sectionLimit, newSectionCount == nil || newSectionCount == sections
     else { return nil }
-    func old(_ path: IndexPath) -> Path? {
-      guard path.count == 2 else { return nil }
-      let (section, item) = (path[0], path[1])
-      guard section >= 0, section < sections, item >= 0, item < oldCounts[section] else {
-        return nil
-      }
-      return Path(section: section, item: item)
-    }
-    func new(_ path: IndexPath) -> Path? {
-      guard path.count == 2 else { return nil }
-      let (section, item) = (path[0], path[1])
-      guard section >= 0, section < sections, item >= 0 else { return nil }
-      return Path(section: section, item: item)
-    }
-
-    // Each kind of change read and sorted on its own (a changeset's lists are sorted already: the
-    // check is one pass), then merged: no sort of the whole.
-    var deletes: [Path] = []
-    deletes.reserveCapacity(changeset.deletedElements.count)
-    for path in changeset.deletedElements {
-      guard let path = old(path) else { return nil }
-      deletes.append(path)
-    }
-    var inserts: [Path] = []
-    inserts.reserveCapacity(changeset.insertedElements.count)
-    for path in changeset.insertedElements {
-      guard let path = new(path) else { return nil }
-      inserts.append(path)
-    }
-    var reloads: [Path] = []
-    reloads.reserveCapacity(changeset.reloadedElements.count)
-    for path in changeset.reloadedElements {
-      guard let path = old(path) else { return nil }
-      reloads.append(path)
-    }
-    Self.sortIfNeeded(&deletes, by: <)
-    Self.sortIfNeeded(&inserts, by: <)
-    Self.sortIfNeeded(&reloads, by: <)
-    // Reloads land where the deletes and inserts of their section put them (rule B3).
-    let destinations = Self.destinations(of: reloads, deletes: deletes, inserts: inserts)
-    removed = Self.merged(deletes, reloads, by: <)
-    arrivals = Self.merged(
-      inserts.map { Arrival(path: $0) }, destinations.map { Arrival(path: $0) },
-      by: { $0.path < $1.path })
+    // Each kind of change read once (a path's indexes cost a call into Foundation each) and
+    // sorted unless it is (a changeset keeps them sorted: the check is one pass); then one walk
+    // merges them, placing each reload where rule B3 lands it.
+    guard let deletes = Self.read(changeset.deletedElements, counts: oldCounts, old: true),
+      let inserts = Self.read(changeset.insertedElements, counts: oldCounts, old: false),
+      let reloads = Self.read(changeset.reloadedElements, counts: oldCounts, old: true)
+    else { return nil }
+    merge(deletes: deletes, inserts: inserts, reloads: reloads)
     let moves = changeset.movedElements
     if !moves.isEmpty {
       var departures: [Path] = []
@@ -96,7 +62,9 @@ struct ElementMirrorPlan {
       departures.reserveCapacity(moves.count)
       landings.reserveCapacity(moves.count)
       for move in moves {
-        guard let from = old(move.from), let to = new(move.to) else { return nil }
+        guard let from = Self.path(move.from, counts: oldCounts, old: true),
+          let to = Self.path(move.to, counts: oldCounts, old: false)
+        else { return nil }
         departures.append(from)
         landings.append(Arrival(path: to, from: from))
       }
@@ -104,6 +72,7 @@ struct ElementMirrorPlan {
       Self.sortIfNeeded(&landings, by: { $0.path < $1.path })
       removed = Self.merged(removed, departures, by: <)
       arrivals = Self.merged(arrivals, landings, by: { $0.path < $1.path })
+      newArrivals = arrivals.count - moves.count
     }
 
     // Nothing leaves or arrives twice, and every arrival is within its section's new count.
@@ -135,87 +104,82 @@ struct ElementMirrorPlan {
     }
   }
 
-  /// Applies the plan to `mirror`, the sections it was planned on: the values are gathered
-  /// first (a throwing `newElement` leaves `mirror` as it was), then each section that changes is
-  /// edited in one pass.
-  ///
-  /// - Complexity: O(c + m) for c changes and m elements an array must move.
-  func apply<Element>(
-    to mirror: inout [[Element]], newElement: (IndexPath) throws -> Element
-  ) rethrows {
-    var values: [Element] = []
-    values.reserveCapacity(arrivals.count)
-    for arrival in arrivals {
-      if let from = arrival.from {
-        values.append(mirror[from.section][from.item])
-      } else {
-        let path = arrival.path
-        values.append(try newElement(IndexPath(item: path.item, section: path.section)))
-      }
+  /// `path` as two integers: `nil` unless it has two components, its section is one of
+  /// `counts`, and its element is not negative and, for an `old` path, within the section.
+  private static func path(_ path: IndexPath, counts: [Int], old: Bool) -> Path? {
+    guard path.count == 2 else { return nil }
+    let (section, item) = (path[0], path[1])
+    guard section >= 0, section < counts.count, item >= 0, !old || item < counts[section] else {
+      return nil
     }
-    edit(&mirror, values: values)
+    return Path(section: section, item: item)
   }
 
-  /// The value of each arrival, in order: a moved element's from `mirror`, a new one's from
-  /// `newValues`; `nil` when a new value is missing or one is given for no insert or reload
-  /// destination.
-  ///
-  /// - Complexity: O(c log c) for c changes, and no hashing: each value given finds its arrival
-  ///   by a binary search of the sorted arrivals.
-  func values<Element>(in mirror: [[Element]], newValues: [IndexPath: Element]) -> [Element]? {
-    // For each arrival, where its new value is in `given`.
-    var slots = [Int](repeating: -1, count: arrivals.count)
-    var given: [Element] = []
-    given.reserveCapacity(newValues.count)
-    for (path, value) in newValues {
-      guard path.count == 2 else { return nil }
-      let target = Path(section: path[0], item: path[1])
-      var (low, high) = (0, arrivals.count)
-      while low < high {
-        let middle = (low + high) / 2
-        if arrivals[middle].path < target { low = middle + 1 } else { high = middle }
-      }
-      guard low < arrivals.count, arrivals[low].path == target, arrivals[low].from == nil else {
-        return nil
-      }
-      slots[low] = given.count
-      given.append(value)
-    }
-    var values: [Element] = []
-    values.reserveCapacity(arrivals.count)
-    for (arrival, slot) in zip(arrivals, slots) {
-      if let from = arrival.from {
-        values.append(mirror[from.section][from.item])
-      } else {
-        guard slot >= 0 else { return nil }
-        values.append(given[slot])
+  /// The paths of `list` (``path(_:counts:old:)`` each), sorted; `nil` when one does not fit.
+  private static func read(_ list: [IndexPath], counts: [Int], old: Bool) -> [Path]? {
+    var sorted = true
+    var fits = true
+    var result = [Path](unsafeUninitializedCapacity: list.count) { buffer, count in
+      var last = Path(section: Int.min, item: Int.min)
+      for indexPath in list {
+        guard let path = path(indexPath, counts: counts, old: old) else {
+          fits = false
+          return
+        }
+        if path < last { sorted = false }
+        buffer.initializeElement(at: count, to: path)
+        count += 1
+        last = path
       }
     }
-    return values
+    guard fits else { return nil }
+    if !sorted { result.sort() }
+    return result
   }
 
-  /// Edits each section of `mirror` that the plan changes, in one pass
-  /// (``Changeset/edit(_:removing:arriving:values:runs:)``), with `values`, one per arrival.
-  func edit<Element>(_ mirror: inout [[Element]], values: [Element]) {
-    var runs: [Changeset.Run] = []
-    runs.reserveCapacity(removed.count + arrivals.count + 1)
-    var (nextRemoved, nextArrival) = (0, 0)
-    while nextRemoved < removed.count || nextArrival < arrivals.count {
-      let section = Swift.min(
-        nextRemoved < removed.count ? removed[nextRemoved].section : Int.max,
-        nextArrival < arrivals.count ? arrivals[nextArrival].path.section : Int.max)
-      let (removedStart, arrivalStart) = (nextRemoved, nextArrival)
-      while nextRemoved < removed.count && removed[nextRemoved].section == section {
-        nextRemoved += 1
+  /// Fills ``removed`` with the sorted `deletes` and `reloads`, and ``arrivals`` with the sorted
+  /// `inserts` and the reload destinations, in one walk: rule B3 lands a reload at the slot its
+  /// section's explicit deletes and inserts leave it (a delete at its old path, an insert there):
+  /// the `rank`-th surviving element is at the `rank`-th index no insert takes. Equal paths stay
+  /// side by side (the checks after find them).
+  private mutating func merge(deletes: [Path], inserts: [Path], reloads: [Path]) {
+    removed.reserveCapacity(deletes.count + reloads.count)
+    arrivals.reserveCapacity(inserts.count + reloads.count)
+    newArrivals = inserts.count + reloads.count
+    var (nextDelete, nextInsert) = (0, 0)
+    var (section, firstDelete, firstInsert) = (-1, 0, 0)
+    for path in reloads {
+      if path.section != section {
+        section = path.section
+        while nextDelete < deletes.count && deletes[nextDelete].section < section {
+          removed.append(deletes[nextDelete])
+          nextDelete += 1
+        }
+        while nextInsert < inserts.count && inserts[nextInsert].section < section {
+          arrivals.append(Arrival(path: inserts[nextInsert]))
+          nextInsert += 1
+        }
+        (firstDelete, firstInsert) = (nextDelete, nextInsert)
       }
-      while nextArrival < arrivals.count && arrivals[nextArrival].path.section == section {
-        nextArrival += 1
+      while nextDelete < deletes.count && deletes[nextDelete] < path {
+        removed.append(deletes[nextDelete])
+        nextDelete += 1
       }
-      Changeset.edit(
-        &mirror[section], removing: removed[removedStart..<nextRemoved].lazy.map { $0.item },
-        arriving: arrivals[arrivalStart..<nextArrival].lazy.map { $0.path.item },
-        values: values[arrivalStart..<nextArrival], runs: &runs)
+      removed.append(path)
+      let rank = path.item - (nextDelete - firstDelete)
+      // Before the j-th insert of the section there are `item - j` free indexes: the slot skips
+      // the inserts with at most `rank` of them, which arrive before it.
+      while nextInsert < inserts.count && inserts[nextInsert].section == section
+        && inserts[nextInsert].item - (nextInsert - firstInsert) <= rank
+      {
+        arrivals.append(Arrival(path: inserts[nextInsert]))
+        nextInsert += 1
+      }
+      arrivals.append(
+        Arrival(path: Path(section: section, item: rank + (nextInsert - firstInsert))))
     }
+    removed.append(contentsOf: deletes[nextDelete...])
+    for path in inserts[nextInsert...] { arrivals.append(Arrival(path: path)) }
   }
 
   /// Sorts `values` unless they are sorted already (one pass).
@@ -245,66 +209,5 @@ struct ElementMirrorPlan {
     result.append(contentsOf: first[a...])
     result.append(contentsOf: second[b...])
     return result
-  }
-
-  /// Where each of the sorted `reloads` lands (rule B3: a reload is a delete at its old path and
-  /// an insert at the slot the section's explicit deletes and inserts leave it), ascending: the
-  /// `rank`-th surviving element is at the `rank`-th index no insert takes. Read in step with the
-  /// sorted `deletes` and `inserts`: the ranks only grow.
-  private static func destinations(of reloads: [Path], deletes: [Path], inserts: [Path])
-    -> [Path]
-  {
-    var result: [Path] = []
-    result.reserveCapacity(reloads.count)
-    var (nextDelete, nextInsert) = (0, 0)
-    var (section, firstDelete, firstInsert) = (-1, 0, 0)
-    for path in reloads {
-      if path.section != section {
-        section = path.section
-        while nextDelete < deletes.count && deletes[nextDelete].section < section {
-          nextDelete += 1
-        }
-        while nextInsert < inserts.count && inserts[nextInsert].section < section {
-          nextInsert += 1
-        }
-        (firstDelete, firstInsert) = (nextDelete, nextInsert)
-      }
-      while nextDelete < deletes.count && deletes[nextDelete].section == section
-        && deletes[nextDelete].item < path.item
-      {
-        nextDelete += 1
-      }
-      let rank = path.item - (nextDelete - firstDelete)
-      // Before the j-th insert of the section there are `item - j` free indexes: the slot skips
-      // the inserts with at most `rank` of them.
-      while nextInsert < inserts.count && inserts[nextInsert].section == section
-        && inserts[nextInsert].item - (nextInsert - firstInsert) <= rank
-      {
-        nextInsert += 1
-      }
-      result.append(Path(section: section, item: rank + (nextInsert - firstInsert)))
-    }
-    return result
-  }
-}
-
-extension Changeset {
-  /// Applies this changeset to `mirror` when it changes elements only, the new values given by
-  /// path (as a stream's changeset carries them), without a lookup per value; `false`, with
-  /// `mirror` unchanged, when it changes sections or reconfigures elements, does not fit, or
-  /// `newValues` is not exactly one value per insert and reload destination.
-  /// ``apply(to:insertedSection:newElement:newSectionCount:)`` then applies it or says why not.
-  ///
-  /// - Complexity: O(c log c + s + m) for c changes, s sections, and m elements an array must
-  ///   move.
-  @_specialize(where Element == String)
-  package func applyElementChanges<Element>(
-    to mirror: inout [[Element]], newValues: [IndexPath: Element]
-  ) -> Bool {
-    guard let plan = ElementMirrorPlan(self, oldCounts: mirror.map { $0.count }),
-      let values = plan.values(in: mirror, newValues: newValues)
-    else { return false }
-    plan.edit(&mirror, values: values)
-    return true
   }
 }

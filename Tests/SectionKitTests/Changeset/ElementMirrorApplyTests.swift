@@ -157,6 +157,148 @@ struct ElementMirrorApplyTests {
       replaying || (applied > 500 && declined > 100), "\(applied) applied, \(declined) declined")
   }
 
+  /// The values given in the order of their paths with the path of each
+  /// (`applyElementChanges(to:newValues:at:)`, the way of a stream's changeset that keeps its
+  /// values sorted): exactly the values the rebuilding applier asks for, in path order, or one
+  /// left out, one more, one at another path, or two swapped. It applies the changeset as the
+  /// rebuilding applier does when the paths are exactly those asked for, in order, and otherwise
+  /// declines and leaves the mirror, and a copy of it kept elsewhere, as they were.
+  @Test func valuesGivenInPathOrderApplyAsTheRebuildingApplier() {
+    var applied = 0
+    var declined = 0
+    for seed in randomizedSeeds(base: 85_000, count: 3_000) {
+      let (old, changeset, generator) = Self.randomCase(seed: seed)
+      var rng = generator
+      var asked: [IndexPath: String] = [:]
+      var reference = old
+      let fits: Bool
+      do {
+        try changeset.applyByRebuilding(
+          to: &reference,
+          newElement: { path in
+            asked[path] = Self.value(path)
+            return Self.value(path)
+          })
+        fits = true
+      } catch {
+        fits = false
+      }
+      var paths = asked.keys.sorted()
+      let exact: Bool
+      switch Int.random(in: 0...6, using: &rng) {
+      case 0 where !paths.isEmpty:
+        paths.remove(at: Int.random(in: 0..<paths.count, using: &rng))
+        exact = false
+      case 1:
+        let path: IndexPath = [
+          Int.random(in: 0...old.count, using: &rng), Int.random(in: -1...8, using: &rng),
+        ]
+        paths.insert(path, at: Int.random(in: 0...paths.count, using: &rng))
+        exact = false
+      case 2 where !paths.isEmpty:
+        let index = Int.random(in: 0..<paths.count, using: &rng)
+        paths[index] = [paths[index][0], paths[index][1] + Int.random(in: 1...2, using: &rng)]
+        exact = paths == asked.keys.sorted()
+      case 3 where paths.count > 1:
+        let index = Int.random(in: 1..<paths.count, using: &rng)
+        paths.swapAt(index - 1, index)
+        exact = false
+      case 4 where !paths.isEmpty:
+        paths[0] = [paths[0][0]]
+        exact = false
+      default: exact = true
+      }
+      let values = paths.map { Self.value($0) }
+      var mirror = old
+      let shared = mirror
+      let took = changeset.applyElementChanges(to: &mirror, newValues: values, at: paths)
+      let context =
+        "seed \(seed) (replay with SECTIONKIT_SEED=\(seed)): \(changeset) on \(old), given \(paths)"
+      #expect(took == (fits && exact), "\(context)")
+      #expect(mirror == (took ? reference : old), "\(context)")
+      #expect(shared == old, "\(context)")
+      if took { applied += 1 } else if fits { declined += 1 }
+    }
+    let replaying = ProcessInfo.processInfo.environment["SECTIONKIT_SEED"] != nil
+    #expect(
+      replaying || (applied > 500 && declined > 200), "\(applied) applied, \(declined) declined")
+  }
+
+  /// How many ``Tracked`` values are alive.
+  final class Census {
+    var alive = 0
+  }
+
+  /// A value that counts itself in a ``Census`` while it lives.
+  final class Tracked {
+    let census: Census
+    init(_ census: Census) {
+      self.census = census
+      census.alive += 1
+    }
+    deinit { census.alive -= 1 }
+  }
+
+  /// Every value the appliers hold on the way — the ones removed, moved, given and gathered
+  /// before a value could not be given — is released once: after each random changeset, applied
+  /// or refused, with values asked for (one now and then refused), given by path or in path
+  /// order, the values alive are the mirror's, and none once it goes.
+  @Test func valuesAreReleasedOnceWhateverComes() {
+    struct NoValue: Error {}
+    var applied = 0
+    for seed in randomizedSeeds(base: 86_000, count: 2_000) {
+      let (old, changeset, generator) = Self.randomCase(seed: seed)
+      var rng = generator
+      let census = Census()
+      var mirror = old.map { $0.map { _ in Tracked(census) } }
+      let way = Int.random(in: 0...2, using: &rng)
+      let refused = Int.random(in: 0...8, using: &rng) == 0
+      do {
+        var paths: [IndexPath] = []
+        var reference = old
+        try? changeset.applyByRebuilding(
+          to: &reference,
+          newElement: { path in
+            paths.append(path)
+            return ""
+          })
+        paths.sort()
+        if refused && !paths.isEmpty { paths.removeLast() }
+        let given = paths.map { _ in Tracked(census) }
+        switch way {
+        case 0:
+          do {
+            var asked = 0
+            try changeset.apply(
+              to: &mirror,
+              newElement: { _ in
+                asked += 1
+                guard !refused || asked < 2 else { throw NoValue() }
+                return Tracked(census)
+              })
+            applied += 1
+          } catch {}
+        case 1:
+          let byPath = Dictionary(uniqueKeysWithValues: zip(paths, given))
+          if changeset.applyElementChanges(to: &mirror, newValues: byPath) { applied += 1 }
+        default:
+          if changeset.applyElementChanges(to: &mirror, newValues: given, at: paths) {
+            applied += 1
+          }
+        }
+      }
+      let held = mirror.reduce(0) { $0 + $1.count }
+      #expect(
+        census.alive == held,
+        "seed \(seed) (replay with SECTIONKIT_SEED=\(seed)), way \(way): \(census.alive) alive, \(held) in the mirror; \(changeset) on \(old)"
+      )
+      mirror = []
+      #expect(census.alive == 0, "seed \(seed): \(census.alive) alive with no mirror")
+    }
+    let replaying = ProcessInfo.processInfo.environment["SECTIONKIT_SEED"] != nil
+    #expect(replaying || applied > 400, "\(applied) applied")
+  }
+
   /// An error, compared by its type and, for a mismatch, its field: when several sections do not
   /// fit, which one a plan names first follows a dictionary's order, which differs between two
   /// plans of the same changeset.
