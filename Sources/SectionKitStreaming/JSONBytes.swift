@@ -354,6 +354,44 @@ struct JSONReader {
     return nil
   }
 
+  /// `[a,b]` exactly as the encoder writes an index path or a range: two plain integers (as
+  /// ``readPlainInteger()`` reads them) with no whitespace, read through the buffer's pointer;
+  /// `nil`, the reader where it was, for anything else (which the callers then read the general
+  /// way). About 60 instructions for a path of two 4-digit indexes, against about 190.
+  @inline(__always)
+  mutating func readTightPair() -> (Int, Int)? {
+    guard index < bytes.count, let base = bytes.baseAddress, base[index] == UInt8(ascii: "[")
+    else { return nil }
+    guard let (first, comma) = Self.plainDigits(base, from: index + 1, end: bytes.count),
+      comma < bytes.count, base[comma] == UInt8(ascii: ","),
+      let (second, close) = Self.plainDigits(base, from: comma + 1, end: bytes.count),
+      close < bytes.count, base[close] == UInt8(ascii: "]")
+    else { return nil }
+    index = close + 1
+    return (first, second)
+  }
+
+  /// The value of the digits from `start`, and where they end, when they are 1 to 18 digits
+  /// without a leading zero; `nil` otherwise.
+  @inline(__always)
+  private static func plainDigits(_ base: UnsafePointer<UInt8>, from start: Int, end: Int)
+    -> (Int, Int)?
+  {
+    var cursor = start
+    var value = 0
+    while cursor < end {
+      let digit = base[cursor] &- UInt8(ascii: "0")
+      guard digit < 10 else { break }
+      value = value &* 10 &+ Int(digit)
+      cursor += 1
+    }
+    let count = cursor - start
+    guard count > 0, count <= 18, count == 1 || base[start] != UInt8(ascii: "0") else {
+      return nil
+    }
+    return (value, cursor)
+  }
+
   /// ``readInteger()`` without its fast path: the number's syntax checked, then its value.
   mutating func readNumberAsInteger() throws(JSONReadError) -> Result<Int, NotInteger> {
     guard let first = peek() else { throw syntax("the line ends where a value was expected") }
