@@ -164,6 +164,15 @@ struct JSONReader {
     guard peek() == UInt8(ascii: "\"") else { throw syntax("expected a string") }
     index += 1
     let start = index
+    // Eight bytes at a time while they are plain ASCII (no quote, backslash, control character
+    // or byte of multi-byte UTF-8): about a fifth of the instructions of reading them one by one.
+    if let base = bytes.baseAddress {
+      while index + 8 <= bytes.count {
+        let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+        guard !Self.holdsSpecialByte(word) else { break }
+        index += 8
+      }
+    }
     // The common case: no escape.
     var bits: UInt8 = 0
     while index < bytes.count {
@@ -184,6 +193,19 @@ struct JSONReader {
       index += 1
     }
     return try readEscapedString(from: start)
+  }
+
+  /// Whether one of the eight bytes of `word` is a quote, a backslash, a control character
+  /// (below 0x20) or not ASCII (0x80 or more): the exact tests of "a byte is zero" and "a byte is
+  /// below n" on a whole word.
+  @inline(__always)
+  static func holdsSpecialByte(_ word: UInt64) -> Bool {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    func hasZeroByte(_ value: UInt64) -> Bool { (value &- ones) & ~value & highs != 0 }
+    let below20 = (word &- ones &* 0x20) & ~word & highs != 0
+    return word & highs != 0 || below20 || hasZeroByte(word ^ (ones &* 0x22))
+      || hasZeroByte(word ^ (ones &* 0x5C))
   }
 
   /// The rest of a string whose bytes from `start` (after its opening quote) up to the reader

@@ -30,7 +30,8 @@ import Testing
       }
       if Int.random(in: 0..<4, using: &random) > 0 { pairs.sort { $0 < $1 } }
       let text = pairs.map { pair in
-        Int.random(in: 0..<30, using: &random) == 0 ? "[\(pair.0), \(pair.1)]" : "[\(pair.0),\(pair.1)]"
+        Int.random(in: 0..<30, using: &random) == 0
+          ? "[\(pair.0), \(pair.1)]" : "[\(pair.0),\(pair.1)]"
       }
       return "[" + text.joined(separator: ",") + "]"
     }

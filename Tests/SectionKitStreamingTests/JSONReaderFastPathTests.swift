@@ -213,7 +213,8 @@ import Testing
           return value
         }
         let read: (Int, Int)? =
-          general.consume(UInt8(ascii: "[")) ? integer().flatMap { first in
+          general.consume(UInt8(ascii: "["))
+          ? integer().flatMap { first in
             guard general.consume(UInt8(ascii: ",")), let second = integer(),
               general.consume(UInt8(ascii: "]"))
             else { return nil }
@@ -243,9 +244,10 @@ import Testing
       var lines = [#"{"sections":[[]],"seq":1,"stream":"s","type":"snapshot","v":1}"#]
       for sequence in 2..<6 {
         var items = Array(
-          Set((0..<Int.random(in: 0...6, using: &random)).map { _ in
-            Int.random(in: 0...30, using: &random)
-          })
+          Set(
+            (0..<Int.random(in: 0...6, using: &random)).map { _ in
+              Int.random(in: 0...30, using: &random)
+            })
         ).sorted()
         switch Int.random(in: 0..<6, using: &random) {
         case 0: items.reverse()
@@ -276,5 +278,28 @@ import Testing
       for line in lines { if (try? decoder.decode(line: Array(line.utf8))) != nil { kept += 1 } }
     }
     #expect(kept > Self.iterations / 10 * 2, "\(kept) lines read")
+  }
+
+  /// ``JSONReader/holdsSpecialByte(_:)``, eight bytes tested at once, against the bytes tested
+  /// one by one, on words of bytes near each boundary.
+  @Test func aWordHoldsASpecialByteExactlyWhenOneOfItsBytesIs() {
+    var random = Self.makeGenerator(default: 0x5713_0007)
+    let near: [UInt8] = [
+      0, 1, 0x1F, 0x20, 0x21, 0x22, 0x23, 0x5B, 0x5C, 0x5D, 0x7E, 0x7F, 0x80, 0xFF,
+    ]
+    var special = 0
+    for iteration in 0..<Self.iterations * 10 {
+      let bytes = (0..<8).map { _ in
+        Int.random(in: 0..<12, using: &random) == 0
+          ? near.randomElement(using: &random)! : UInt8.random(in: 0x23...0x5B, using: &random)
+      }
+      let word = bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
+      let expected = bytes.contains { $0 < 0x20 || $0 >= 0x80 || $0 == 0x22 || $0 == 0x5C }
+      #expect(
+        JSONReader.holdsSpecialByte(word) == expected,
+        "seed \(random.seed) iteration \(iteration): \(bytes)")
+      special += expected ? 1 : 0
+    }
+    #expect(special > Self.iterations && special < Self.iterations * 9, "\(special) special")
   }
 }

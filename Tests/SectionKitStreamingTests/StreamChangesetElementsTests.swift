@@ -22,7 +22,8 @@ import Testing
       switch pairsOnly ? 9 : Int.random(in: 0..<10, using: &random) {
       case 0: path = [Int.random(in: 0...3, using: &random)]
       case 1: path = [0, Int.random(in: 0...9, using: &random), 1]
-      default: path = [Int.random(in: 0...3, using: &random), Int.random(in: 0...40, using: &random)]
+      default:
+        path = [Int.random(in: 0...3, using: &random), Int.random(in: 0...40, using: &random)]
       }
       elements[path] = Int.random(in: -99...99, using: &random)
     }
