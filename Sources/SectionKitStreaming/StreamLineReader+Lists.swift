@@ -57,6 +57,18 @@ struct ElementLists {
   private var deleted: [(Int, Int)] = []
   private var reloaded: [(Int, Int)] = []
 
+  /// What ``reset(to:)`` goes back to.
+  var mark: (checked: Bool, deleted: Int, reloaded: Int) {
+    (checked, deleted.count, reloaded.count)
+  }
+
+  /// Forgets what was followed since `mark`.
+  mutating func reset(to mark: (checked: Bool, deleted: Int, reloaded: Int)) {
+    checked = mark.checked
+    deleted.removeLast(deleted.count - mark.deleted)
+    reloaded.removeLast(reloaded.count - mark.reloaded)
+  }
+
   /// Follows `pair`, read as two plain integers in `list`, after `last`, the pair before it in
   /// the list (then `pair`).
   @inline(__always)

@@ -310,6 +310,7 @@ struct LineReader<Value: Decodable> {
   private mutating func paths(_ field: @autoclosure () -> String, list: ElementLists.List)
     throws(JSONReadError) -> [IndexPath]
   {
+    if let paths = tightPaths(list: list) { return paths }
     var result: [IndexPath] = []
     var last = (-1, -1)
     _ = try array(field()) { (this, position) throws(JSONReadError) in
@@ -323,6 +324,29 @@ struct LineReader<Value: Decodable> {
       if let path = try this.indexPath("\(field())[\(position)]") { result.append(path) }
     }
     return result
+  }
+
+  /// A list of paths as the encoder writes it, `[[a,b],[c,d]]` without whitespace, read in one
+  /// loop (no closure and no checks of the general reader per path); `nil`, the reader and
+  /// ``elementLists`` as they were, for anything else, which ``paths(_:list:)`` then reads the
+  /// general way and judges.
+  private mutating func tightPaths(list: ElementLists.List) -> [IndexPath]? {
+    let (start, mark) = (reader.index, elementLists.mark)
+    guard reader.consume(literal: "[") else { return nil }
+    var result: [IndexPath] = []
+    if reader.consume(literal: "]") { return result }
+    result.reserveCapacity(Self.firstCapacity)
+    var last = (-1, -1)
+    while let pair = reader.readTightPair() {
+      elementLists.follow(pair, after: &last, in: list)
+      result.append(IndexPath(item: pair.1, section: pair.0))
+      if reader.consume(literal: ",") { continue }
+      if reader.consume(literal: "]") { return result }
+      break
+    }
+    reader.index = start
+    elementLists.reset(to: mark)
+    return nil
   }
 
   private mutating func ranges(_ field: @autoclosure () -> String) throws(JSONReadError)
