@@ -164,6 +164,15 @@ struct JSONReader {
     guard peek() == UInt8(ascii: "\"") else { throw syntax("expected a string") }
     index += 1
     let start = index
+    // Eight bytes at a time while they are plain ASCII (no quote, backslash, control character
+    // or byte of multi-byte UTF-8): about a fifth of the instructions of reading them one by one.
+    if let base = bytes.baseAddress {
+      while index + 8 <= bytes.count {
+        let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+        guard !Self.holdsSpecialByte(word) else { break }
+        index += 8
+      }
+    }
     // The common case: no escape.
     var bits: UInt8 = 0
     while index < bytes.count {
@@ -184,6 +193,19 @@ struct JSONReader {
       index += 1
     }
     return try readEscapedString(from: start)
+  }
+
+  /// Whether one of the eight bytes of `word` is a quote, a backslash, a control character
+  /// (below 0x20) or not ASCII (0x80 or more): the exact tests of "a byte is zero" and "a byte is
+  /// below n" on a whole word.
+  @inline(__always)
+  static func holdsSpecialByte(_ word: UInt64) -> Bool {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    func hasZeroByte(_ value: UInt64) -> Bool { (value &- ones) & ~value & highs != 0 }
+    let below20 = (word &- ones &* 0x20) & ~word & highs != 0
+    return word & highs != 0 || below20 || hasZeroByte(word ^ (ones &* 0x22))
+      || hasZeroByte(word ^ (ones &* 0x5C))
   }
 
   /// The rest of a string whose bytes from `start` (after its opening quote) up to the reader
@@ -352,6 +374,44 @@ struct JSONReader {
       }
     }
     return nil
+  }
+
+  /// `[a,b]` exactly as the encoder writes an index path or a range: two plain integers (as
+  /// ``readPlainInteger()`` reads them) with no whitespace, read through the buffer's pointer;
+  /// `nil`, the reader where it was, for anything else (which the callers then read the general
+  /// way). About 60 instructions for a path of two 4-digit indexes, against about 190.
+  @inline(__always)
+  mutating func readTightPair() -> (Int, Int)? {
+    guard index < bytes.count, let base = bytes.baseAddress, base[index] == UInt8(ascii: "[")
+    else { return nil }
+    guard let (first, comma) = Self.plainDigits(base, from: index + 1, end: bytes.count),
+      comma < bytes.count, base[comma] == UInt8(ascii: ","),
+      let (second, close) = Self.plainDigits(base, from: comma + 1, end: bytes.count),
+      close < bytes.count, base[close] == UInt8(ascii: "]")
+    else { return nil }
+    index = close + 1
+    return (first, second)
+  }
+
+  /// The value of the digits from `start`, and where they end, when they are 1 to 18 digits
+  /// without a leading zero; `nil` otherwise.
+  @inline(__always)
+  private static func plainDigits(_ base: UnsafePointer<UInt8>, from start: Int, end: Int)
+    -> (Int, Int)?
+  {
+    var cursor = start
+    var value = 0
+    while cursor < end {
+      let digit = base[cursor] &- UInt8(ascii: "0")
+      guard digit < 10 else { break }
+      value = value &* 10 &+ Int(digit)
+      cursor += 1
+    }
+    let count = cursor - start
+    guard count > 0, count <= 18, count == 1 || base[start] != UInt8(ascii: "0") else {
+      return nil
+    }
+    return (value, cursor)
   }
 
   /// ``readInteger()`` without its fast path: the number's syntax checked, then its value.

@@ -439,7 +439,7 @@ extension FollowedPairHashes {
     edits.here.reserveCapacity(
       changeset.deletedElements.count + changeset.reloadedElements.count
         + changeset.reconfiguredElements.count + moves.count)
-    edits.there.reserveCapacity(update.elements.count + moves.count)
+    edits.there.reserveCapacity(update.elementValues.count + moves.count)
     guard edits.leave(changeset.deletedElements, map),
       edits.leave(changeset.reloadedElements, map),
       edits.leave(changeset.reconfiguredElements, map)
@@ -456,7 +456,7 @@ extension FollowedPairHashes {
     }
     // The values sent are the inserted elements and the reloads' destinations (the applier
     // checks that they are exactly those).
-    for (path, value) in update.elements {
+    for (path, value) in zip(update.elementPaths, update.elementValues) {
       guard path.count == 2, map.old(ofNew: path[0]) != nil else { return nil }
       edits.there.append(
         PairArrival(section: path[0], index: path[1], hash: hasher(value)))

@@ -84,7 +84,7 @@ extension StreamLineDecoder {
       }
       for section in fields.sections ?? [] { section.forEach(add) }
       for entry in fields.newSections ?? [] { entry.elements.forEach(add) }
-      for entry in fields.newElements ?? [] { add(entry.value) }
+      for range in fields.newElements?.raws ?? [] { add(.raw(range)) }
       joined.append(UInt8(ascii: "]"))
       do {
         decoded = try JSONDecoder().decode([Value].self, from: Data(joined))
@@ -128,7 +128,8 @@ extension StreamLineDecoder {
       guard let changeset = fields.changeset else {
         throw fail(.malformed, "a changeset line needs field changeset")
       }
-      if let violation = changeset.invariantViolation() {
+      // Unless the reader found that it keeps them (the common changeset of element changes).
+      if !fields.changesetChecked, let violation = changeset.invariantViolation() {
         throw fail(
           .malformed,
           "changeset.\(violation.fieldDescription) = \(violation.value) \(violation.reason)")
@@ -153,31 +154,35 @@ extension StreamLineDecoder {
         sections[entry.index] = entry.elements.map(resolve)
         if !entry.label.isEmpty { labels[entry.index] = entry.label }
       }
-      var elements: [IndexPath: Value] = [:]
-      elements.reserveCapacity(fields.newElements?.count ?? 0)
-      // The previous path as a pair: compared without `IndexPath`'s generic comparison.
-      var previous = (-1, -1)
-      for (position, entry) in (fields.newElements ?? []).enumerated() {
-        let indexPath = entry.path
-        guard indexPath.count == 2, indexPath[0] >= 0, indexPath[1] >= 0 else {
-          throw fail(
-            .outOfRange,
-            "newElements[\(position)]: path \(Array(indexPath)) is not [section, element] with "
-              + "both 0 or more")
+      // The new values stay in the order read, which the checks below make the order of their
+      // paths: no dictionary is built.
+      let elements = fields.newElements ?? ReadElements()
+      if !elements.ascending {
+        // The previous path as a pair: compared without `IndexPath`'s generic comparison.
+        var previous = (-1, -1)
+        for (position, indexPath) in elements.paths.enumerated() {
+          guard indexPath.count == 2, indexPath[0] >= 0, indexPath[1] >= 0 else {
+            throw fail(
+              .outOfRange,
+              "newElements[\(position)]: path \(Array(indexPath)) is not [section, element] "
+                + "with both 0 or more")
+          }
+          let pair = (indexPath[0], indexPath[1])
+          guard previous < pair else {
+            throw fail(
+              .malformed,
+              "newElements[\(position)]: path \(Array(indexPath)) is repeated or not ascending")
+          }
+          previous = pair
         }
-        let pair = (indexPath[0], indexPath[1])
-        guard previous < pair else {
-          throw fail(
-            .malformed,
-            "newElements[\(position)]: path \(Array(indexPath)) is repeated or not ascending")
-        }
-        previous = pair
-        elements[indexPath] = resolve(entry.value)
       }
+      // The values read as bytes are the last of those decoded (joined after the sections').
+      let values =
+        elements.raws.isEmpty ? elements.values : Array(decoded[next...])
       return .changeset(
         StreamChangeset(
-          sequence: seq, changeset: changeset, sections: sections, elements: elements,
-          digest: digest, labels: labels))
+          sequence: seq, changeset: changeset, sections: sections, paths: elements.paths,
+          values: values, digest: digest, labels: labels))
     default:
       throw fail(.malformed, "type \"\(type)\" is neither snapshot nor changeset")
     }

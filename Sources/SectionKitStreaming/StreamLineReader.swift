@@ -18,8 +18,11 @@ struct LineFields<Value> {
   var stream: String?
   var sections: [[ReadValue<Value>]]?
   var changeset: Changeset?
+  /// Whether the reader found that ``changeset`` keeps its invariants
+  /// (`Changeset.invariantViolation()` finds none), so that they are not checked again.
+  var changesetChecked = false
   var newSections: [(index: Int, elements: [ReadValue<Value>], label: StreamSectionLabel)]?
-  var newElements: [(path: IndexPath, value: ReadValue<Value>)]?
+  var newElements: ReadElements<Value>?
   var digest: StreamDigest?
   /// A snapshot's labels (version 4).
   var labels: [StreamSectionLabel]?
@@ -39,6 +42,8 @@ struct LineReader<Value: Decodable> {
   var raws = 0
   /// The first field of a label read (``LineFields/labelField``).
   var labelField: String?
+  /// What the reader saw of the changeset's element lists.
+  private var elementLists = ElementLists()
 
   init(_ bytes: UnsafeBufferPointer<UInt8>) {
     reader = JSONReader(bytes)
@@ -97,7 +102,9 @@ struct LineReader<Value: Decodable> {
         case .type: fields.type = string("type")
         case .stream: fields.stream = string("stream")
         case .sections: fields.sections = try sections("sections")
-        case .changeset: fields.changeset = try changeset()
+        case .changeset:
+          fields.changeset = try changeset()
+          fields.changesetChecked = fields.changeset != nil && elementLists.checked
         case .newSections: fields.newSections = try newSections()
         case .newElements: fields.newElements = try newElements()
         case .digest: fields.digest = try digest()
@@ -276,6 +283,7 @@ struct LineReader<Value: Decodable> {
   /// building an array: the common shape of an index path and of a range. `nil`, the reader
   /// where it was, for anything else, which ``path(_:)`` then reads and judges.
   private mutating func pair() -> (Int, Int)? {
+    if let pair = reader.readTightPair() { return pair }
     let start = reader.index
     guard reader.consume(UInt8(ascii: "[")),
       let first = reader.readPlainInteger(),
@@ -297,15 +305,48 @@ struct LineReader<Value: Decodable> {
     return try path(field()).map { IndexPath(indexes: $0) }
   }
 
-  private mutating func paths(_ field: @autoclosure () -> String) throws(JSONReadError)
-    -> [IndexPath]
+  /// The paths of a changeset's element list, `list` (``ElementLists/List``), followed in
+  /// ``elementLists`` as they are read.
+  private mutating func paths(_ field: @autoclosure () -> String, list: ElementLists.List)
+    throws(JSONReadError) -> [IndexPath]
   {
+    if let paths = tightPaths(list: list) { return paths }
     var result: [IndexPath] = []
+    var last = (-1, -1)
     _ = try array(field()) { (this, position) throws(JSONReadError) in
       if position == 0 { result.reserveCapacity(Self.firstCapacity) }
+      if let pair = this.pair() {
+        this.elementLists.follow(pair, after: &last, in: list)
+        result.append(IndexPath(item: pair.1, section: pair.0))
+        return
+      }
+      this.elementLists.checked = false
       if let path = try this.indexPath("\(field())[\(position)]") { result.append(path) }
     }
     return result
+  }
+
+  /// A list of paths as the encoder writes it, `[[a,b],[c,d]]` without whitespace, read in one
+  /// loop (no closure and no checks of the general reader per path); `nil`, the reader and
+  /// ``elementLists`` as they were, for anything else, which ``paths(_:list:)`` then reads the
+  /// general way and judges.
+  private mutating func tightPaths(list: ElementLists.List) -> [IndexPath]? {
+    let (start, mark) = (reader.index, elementLists.mark)
+    guard reader.consume(literal: "[") else { return nil }
+    var result: [IndexPath] = []
+    if reader.consume(literal: "]") { return result }
+    result.reserveCapacity(Self.firstCapacity)
+    var last = (-1, -1)
+    while let pair = reader.readTightPair() {
+      elementLists.follow(pair, after: &last, in: list)
+      result.append(IndexPath(item: pair.1, section: pair.0))
+      if reader.consume(literal: ",") { continue }
+      if reader.consume(literal: "]") { return result }
+      break
+    }
+    reader.index = start
+    elementLists.reset(to: mark)
+    return nil
   }
 
   private mutating func ranges(_ field: @autoclosure () -> String) throws(JSONReadError)
@@ -356,12 +397,21 @@ struct LineReader<Value: Decodable> {
         return
       }
       switch key {
+      case .deletedSectionRanges, .insertedSectionRanges, .reloadedSectionRanges, .movedSections,
+        .movedElements:
+        // Checked by `Changeset.invariantViolation()`, unless every one is empty.
+        let start = this.reader.index
+        if !this.reader.consume(literal: "[]") { this.elementLists.checked = false }
+        this.reader.index = start
+      default: break
+      }
+      switch key {
       case .deletedSectionRanges: deletedSectionRanges = try this.ranges(field())
       case .insertedSectionRanges: insertedSectionRanges = try this.ranges(field())
       case .reloadedSectionRanges: reloadedSectionRanges = try this.ranges(field())
-      case .deletedElements: deletedElements = try this.paths(field())
-      case .insertedElements: insertedElements = try this.paths(field())
-      case .reloadedElements: reloadedElements = try this.paths(field())
+      case .deletedElements: deletedElements = try this.paths(field(), list: .deleted)
+      case .insertedElements: insertedElements = try this.paths(field(), list: .inserted)
+      case .reloadedElements: reloadedElements = try this.paths(field(), list: .reloaded)
       case .movedSections:
         _ = try this.array(field()) { (this, position) throws(JSONReadError) in
           func name() -> String { "\(field())[\(position)]" }
@@ -410,6 +460,7 @@ struct LineReader<Value: Decodable> {
       }
     }
     guard seen != nil else { return nil }
+    elementLists.checkDisjoint()
     // From the ranges as read: no `IndexSet` built, and a single element part held without a box.
     return Changeset(
       deletedSectionRanges: deletedSectionRanges, insertedSectionRanges: insertedSectionRanges,
@@ -452,14 +503,16 @@ struct LineReader<Value: Decodable> {
     return ok ? result : nil
   }
 
-  private mutating func newElements() throws(JSONReadError)
-    -> [(path: IndexPath, value: ReadValue<Value>)]?
-  {
-    var result: [(path: IndexPath, value: ReadValue<Value>)] = []
+  private mutating func newElements() throws(JSONReadError) -> ReadElements<Value>? {
+    var result = ReadElements<Value>()
     let ok = try array("newElements") { (this, position) throws(JSONReadError) in
-      if position == 0 { result.reserveCapacity(Self.firstCapacity) }
-      if let (path, value) = try this.writtenElement() {
-        if let value { result.append((path, value)) }
+      if position == 0 {
+        result.reserveCapacity(this.estimatedCount(), direct: this.coding != .codable)
+      }
+      if let (pair, value) = try this.writtenElement() {
+        if let value {
+          result.append(value, at: IndexPath(item: pair.1, section: pair.0), pair: pair)
+        }
         return
       }
       func name() -> String { "newElements[\(position)]" }
@@ -481,33 +534,45 @@ struct LineReader<Value: Decodable> {
         this.refuse("\(name()): missing field path or value")
         return
       }
-      result.append((path, value))
+      result.append(value, at: path, pair: nil)
     }
     return ok ? result : nil
+  }
+
+  /// About how many elements the array the reader is in holds, from the bytes left (at least
+  /// ``firstCapacity``, at most 4,096 more): room reserved once, where growing a list of a
+  /// thousand new elements from a few reallocated it eight times. A new element as the encoder
+  /// writes it takes at least 20 bytes.
+  private func estimatedCount() -> Int {
+    max(Self.firstCapacity, min((reader.bytes.count - reader.index) / 24, 4_096))
   }
 
   /// `{"path":[a,b],"value":…}`, a new element as this library writes it, read without the
   /// general object reader: its path, and its value (`nil` when refused). `nil`, the reader as
   /// it was, for any other shape, which ``object(_:fields:_:)`` then reads and judges; what is
   /// read here is read as it would read it, in the same order, so a value's error is the same.
+  /// What it reads is undone by restoring the reader's position, the problem of shape and the
+  /// count of raw values (copying the whole reader retained and released its strings).
   private mutating func writtenElement() throws(JSONReadError)
-    -> (path: IndexPath, value: ReadValue<Value>?)?
+    -> (pair: (Int, Int), value: ReadValue<Value>?)?
   {
-    let saved = self
+    let (start, hadShape, savedRaws) = (reader.index, shape != nil, raws)
     reader.skipWhitespace()
-    guard reader.consume(literal: #"{"path":"#), let (section, item) = pair(),
+    guard reader.consume(literal: #"{"path":"#), let pair = pair(),
       reader.consume(literal: #","value":"#)
     else {
-      self = saved
+      reader.index = start
       return nil
     }
     let value = try self.value()
     try checkPending()
     guard reader.consume(literal: "}") else {
-      self = saved
+      reader.index = start
+      if !hadShape { shape = nil }
+      raws = savedRaws
       return nil
     }
-    return (IndexPath(item: item, section: section), value)
+    return (pair, value)
   }
 
   /// A snapshot's `labels`: an array of objects with an optional `id` and `header`, strings.

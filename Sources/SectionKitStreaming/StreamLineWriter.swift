@@ -90,35 +90,23 @@ extension StreamLineEncoder {
         }
         out.append(UInt8(ascii: "]"))
       }
-      // Sorted by two integers, as positions into plain arrays: comparing `IndexPath`s, or
-      // sorting tuples that hold the values, cost more than writing the line.
-      var paths: [(section: Int, item: Int)] = []
-      var unsorted: [Value] = []
-      paths.reserveCapacity(update.elements.count)
-      unsorted.reserveCapacity(update.elements.count)
-      for (path, value) in update.elements {
+      // The new values are held in the order of their paths (``StreamChangeset/elements``).
+      let sections = update.sections.sorted { $0.key < $1.key }
+      JSONWriter.appendRaw(#","newElements":["#, to: &out)
+      let values = try encodedValues(coding == .codable ? update.elementValues : [])
+      for (position, (path, value)) in zip(update.elementPaths, update.elementValues).enumerated() {
         precondition(
           path.count == 2,
           "StreamLineEncoder.encode(_:): the path \(Array(path)) of a new element is not "
             + "[section, element]")
-        paths.append((path[0], path[1]))
-        unsorted.append(value)
-      }
-      let order = paths.indices.sorted {
-        (paths[$0].section, paths[$0].item) < (paths[$1].section, paths[$1].item)
-      }
-      let sections = update.sections.sorted { $0.key < $1.key }
-      JSONWriter.appendRaw(#","newElements":["#, to: &out)
-      let values = try encodedValues(coding == .codable ? order.map { unsorted[$0] } : [])
-      for (position, index) in order.enumerated() {
         if position > 0 { out.append(UInt8(ascii: ",")) }
         JSONWriter.appendRaw(#"{"path":["#, to: &out)
-        JSONWriter.append(paths[index].section, to: &out)
+        JSONWriter.append(path[0], to: &out)
         out.append(UInt8(ascii: ","))
-        JSONWriter.append(paths[index].item, to: &out)
+        JSONWriter.append(path[1], to: &out)
         out.append(UInt8(ascii: "]"))
         JSONWriter.appendRaw(#","value":"#, to: &out)
-        values.append(position, unsorted[index], to: &out)
+        values.append(position, value, to: &out)
         out.append(UInt8(ascii: "}"))
       }
       JSONWriter.appendRaw(#"],"newSections":["#, to: &out)
@@ -151,9 +139,9 @@ extension StreamLineEncoder {
       + 16
       * (changeset.deletedElements.count + changeset.insertedElements.count
         + changeset.reloadedElements.count + 2 * changeset.movedElements.count)
-      + 40 * update.elements.count + 24 * (update.digest?.sections.count ?? 0)
+      + 40 * update.elementValues.count + 24 * (update.digest?.sections.count ?? 0)
     if coding == .string {
-      for value in update.elements.values { length += (value as! String).utf8.count }
+      for value in update.elementValues { length += (value as! String).utf8.count }
     }
     return length
   }

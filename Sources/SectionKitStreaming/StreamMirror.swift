@@ -242,19 +242,22 @@ public struct StreamMirror<Value: Sendable>: Sendable {
           + "insert or reload")
     }
     let elementsAsked = changeset.insertedElements.count + changeset.reloadedElements.count
-    guard update.elements.count <= elementsAsked else {
+    let elementsSent = update.elementValues.count
+    guard elementsSent <= elementsAsked else {
       throw mismatch(
-        "elements", "\(update.elements.count) values",
-        "\(update.elements.count - elementsAsked) value(s) sent for no inserted or reloaded "
-          + "element")
+        "elements", "\(elementsSent) values",
+        "\(elementsSent - elementsAsked) value(s) sent for no inserted or reloaded element")
     }
-    // The common changeset, of element changes with exactly their values, without a lookup per
-    // value; any other (or one that does not fit) as the applier asks for them.
+    // The common changeset, of element changes with exactly their values, taken in the order of
+    // their paths (no lookup per value); any other (or one that does not fit) as the applier
+    // asks for them.
     if update.sections.isEmpty,
-      changeset.applyElementChanges(to: &sections, newValues: update.elements)
+      changeset.applyElementChanges(
+        to: &sections, newValues: update.elementValues, at: update.elementPaths)
     {
       return
     }
+    let elements = update.elements
     do {
       try changeset.apply(
         to: &sections,
@@ -266,7 +269,7 @@ public struct StreamMirror<Value: Sendable>: Sendable {
           return elements
         },
         newElement: { path in
-          guard let value = update.elements[path] else {
+          guard let value = elements[path] else {
             throw mismatch(
               "elements", "[\(path[0]), \(path[1])]", "the value of the new element is missing")
           }

@@ -61,7 +61,20 @@ public struct StreamChangeset<Value: Sendable>: Sendable {
   /// The elements of each inserted or reloaded section, by its new index.
   public var sections: [Int: [Value]]
   /// The value of each inserted element and each reload destination, by new index path.
-  public var elements: [IndexPath: Value]
+  ///
+  /// The changeset holds these values in the order of their paths (as a line carries them, and
+  /// as a mirror takes them: no hashing of index paths); this dictionary is built from them when
+  /// read, and sorted into them when set. Read it once, not once per path.
+  ///
+  /// - Complexity: O(n) to read, O(n log n) to set, for n values.
+  public var elements: [IndexPath: Value] {
+    get { Dictionary(uniqueKeysWithValues: zip(elementPaths, elementValues)) }
+    set { (elementPaths, elementValues) = Self.sortedByPath(newValue) }
+  }
+  /// The paths of ``elements``, ascending, each once.
+  private(set) var elementPaths: [IndexPath]
+  /// The values of ``elements``, in the order of ``elementPaths``.
+  private(set) var elementValues: [Value]
   /// The digest of the state after the batch, when the publisher sends one
   /// (``StreamDigestPolicy``): a ``StreamMirror`` that finds another state throws
   /// ``StreamMirrorError/mismatch(sequence:_:)`` naming the field `digest`.
@@ -87,9 +100,52 @@ public struct StreamChangeset<Value: Sendable>: Sendable {
     self.sequence = sequence
     self.changeset = changeset
     self.sections = sections
-    self.elements = elements
+    (elementPaths, elementValues) = Self.sortedByPath(elements)
     self.digest = digest
     self.labels = labels
+  }
+
+  /// A changeset update whose new values are given in the order of their paths: `paths`
+  /// ascending, each once (as a line is read), `values` one per path.
+  init(
+    sequence: Int, changeset: Changeset, sections: [Int: [Value]], paths: [IndexPath],
+    values: [Value], digest: StreamDigest?, labels: [Int: StreamSectionLabel]
+  ) {
+    assert(
+      paths.count == values.count && zip(paths, paths.dropFirst()).allSatisfy { $0 < $1 },
+      "StreamChangeset: \(values.count) values at \(paths.count) paths, or not ascending")
+    self.sequence = sequence
+    self.changeset = changeset
+    self.sections = sections
+    self.elementPaths = paths
+    self.elementValues = values
+    self.digest = digest
+    self.labels = labels
+  }
+
+  /// The paths and values of `elements`, in the order of the paths: compared as two integers
+  /// when every path is `[section, element]` (comparing `IndexPath`s costs a call into
+  /// Foundation for each index), as `IndexPath`s otherwise.
+  static func sortedByPath(_ elements: [IndexPath: Value]) -> ([IndexPath], [Value]) {
+    var pairs: [(section: Int, item: Int)] = []
+    pairs.reserveCapacity(elements.count)
+    var paths: [IndexPath] = []
+    paths.reserveCapacity(elements.count)
+    var values: [Value] = []
+    values.reserveCapacity(elements.count)
+    var allPairs = true
+    for (path, value) in elements {
+      if allPairs, path.count == 2 { pairs.append((path[0], path[1])) } else { allPairs = false }
+      paths.append(path)
+      values.append(value)
+    }
+    let order =
+      allPairs
+      ? paths.indices.sorted {
+        (pairs[$0].section, pairs[$0].item) < (pairs[$1].section, pairs[$1].item)
+      }
+      : paths.indices.sorted { paths[$0] < paths[$1] }
+    return (order.map { paths[$0] }, order.map { values[$0] })
   }
 }
 

@@ -78,7 +78,8 @@ extension UpdateStream {
       try publishApplying(
         StreamChangeset(
           sequence: changeset.sequence, changeset: changeset.changeset.reconfiguresAsReloads(),
-          sections: changeset.sections, elements: changeset.elements, digest: changeset.digest,
+          sections: changeset.sections, paths: changeset.elementPaths,
+          values: changeset.elementValues, digest: changeset.digest,
           labels: changeset.labels.filter { !$0.value.isEmpty }),
         labels: changeset.labels, numbered: changeset.sequence)
     }

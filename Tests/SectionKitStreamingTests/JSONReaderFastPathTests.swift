@@ -178,4 +178,128 @@ import Testing
       #expect(problems.isEmpty, "seed \(random.seed) iteration \(iteration): \(problems.prefix(2))")
     }
   }
+
+  /// `[a,b]` as text near the encoder's: each integer as ``numberText(using:)`` writes it or
+  /// plain, now and then with whitespace, another separator or closer, or a third index.
+  static func pairText(using random: inout SeededGenerator) -> String {
+    func index() -> String {
+      Int.random(in: 0..<3, using: &random) == 0
+        ? String(Self.numberText(using: &random).dropLast())
+        : String(Int.random(in: 0...99_999, using: &random))
+    }
+    func space() -> String { Int.random(in: 0..<8, using: &random) == 0 ? " " : "" }
+    let open = Int.random(in: 0..<20, using: &random) == 0 ? "{" : "["
+    let comma = Int.random(in: 0..<20, using: &random) == 0 ? ":" : ","
+    let third = Int.random(in: 0..<20, using: &random) == 0 ? ",\(index())" : ""
+    let close = ["]", "]", "]", "]", "]", "}", ""][Int.random(in: 0..<7, using: &random)]
+    return space() + open + space() + index() + space() + comma + space() + index() + third
+      + space() + close + [",", "}", ""][Int.random(in: 0..<3, using: &random)]
+  }
+
+  /// A pair read through the buffer's pointer (``JSONReader/readTightPair()``) is the pair read
+  /// the general way (`[`, an integer, `,`, an integer, `]`, whitespace allowed), and it ends at
+  /// the same byte; where it reads nothing, the reader has not moved.
+  @Test func aTightPairIsThePairReadTheGeneralWay() {
+    var random = Self.makeGenerator(default: 0x5713_0005)
+    var tight = 0
+    for iteration in 0..<Self.iterations {
+      let text = Self.pairText(using: &random)
+      let context = "seed \(random.seed) iteration \(iteration): \(text)"
+      Array(text.utf8).withUnsafeBufferPointer { buffer in
+        var fast = JSONReader(buffer)
+        var general = JSONReader(buffer)
+        func integer() -> Int? {
+          guard case .success(let value)? = try? general.readInteger() else { return nil }
+          return value
+        }
+        let read: (Int, Int)? =
+          general.consume(UInt8(ascii: "["))
+          ? integer().flatMap { first in
+            guard general.consume(UInt8(ascii: ",")), let second = integer(),
+              general.consume(UInt8(ascii: "]"))
+            else { return nil }
+            return (first, second)
+          } : nil
+        guard let pair = fast.readTightPair() else {
+          #expect(fast.index == 0, "\(context)")
+          return
+        }
+        tight += 1
+        #expect(read.map { [$0.0, $0.1] } == [pair.0, pair.1], "\(context)")
+        #expect(fast.index == general.index, "\(context)")
+      }
+    }
+    #expect(tight > Self.iterations / 10 && tight < Self.iterations * 9 / 10, "\(tight) tight")
+  }
+
+  /// Lines whose new elements come in any order (ascending, descending, a path twice), written
+  /// as the encoder writes them or not (spaces, keys swapped, a path of one or three indexes, a
+  /// negative index): the decoder, which takes ascending paths read as two plain integers without
+  /// checking them again, and the `JSONDecoder` reference give the same update or an error of the
+  /// same kind on the same line.
+  @Test func newElementsInAnyOrderAgreeWithTheReference() {
+    var random = Self.makeGenerator(default: 0x5713_0006)
+    var kept = 0
+    for iteration in 0..<Self.iterations / 10 {
+      var lines = [#"{"sections":[[]],"seq":1,"stream":"s","type":"snapshot","v":1}"#]
+      for sequence in 2..<6 {
+        var items = Array(
+          Set(
+            (0..<Int.random(in: 0...6, using: &random)).map { _ in
+              Int.random(in: 0...30, using: &random)
+            })
+        ).sorted()
+        switch Int.random(in: 0..<6, using: &random) {
+        case 0: items.reverse()
+        case 1 where !items.isEmpty: items.insert(items[0], at: 1)
+        case 2: items.shuffle(using: &random)
+        default: break
+        }
+        let paths = items.sorted().map { "[0,\($0)]" }.joined(separator: ",")
+        let elements = items.map { item -> String in
+          let path: String
+          switch Int.random(in: 0..<30, using: &random) {
+          case 0: path = "[\(item)]"
+          case 1: path = "[0,\(item),1]"
+          case 2: path = "[0,-\(item)]"
+          case 3: path = "[0, \(item)]"
+          case 4: return #"{"value":"v\#(item)","path":[0,\#(item)]}"#
+          default: path = "[0,\(item)]"
+          }
+          return #"{"path":\#(path),"value":"v\#(item)"}"#
+        }
+        lines.append(
+          #"{"changeset":{"insertedElements":[\#(paths)]},"newElements":[\#(elements.joined(separator: ","))],"#
+            + #""seq":\#(sequence),"type":"changeset","v":1}"#)
+      }
+      let problems = StreamCodecTests.disagreements(lines.map { Array($0.utf8) }, as: String.self)
+      #expect(problems.isEmpty, "seed \(random.seed) iteration \(iteration): \(problems.prefix(2))")
+      var decoder = StreamLineDecoder<String>()
+      for line in lines { if (try? decoder.decode(line: Array(line.utf8))) != nil { kept += 1 } }
+    }
+    #expect(kept > Self.iterations / 10 * 2, "\(kept) lines read")
+  }
+
+  /// ``JSONReader/holdsSpecialByte(_:)``, eight bytes tested at once, against the bytes tested
+  /// one by one, on words of bytes near each boundary.
+  @Test func aWordHoldsASpecialByteExactlyWhenOneOfItsBytesIs() {
+    var random = Self.makeGenerator(default: 0x5713_0007)
+    let near: [UInt8] = [
+      0, 1, 0x1F, 0x20, 0x21, 0x22, 0x23, 0x5B, 0x5C, 0x5D, 0x7E, 0x7F, 0x80, 0xFF,
+    ]
+    var special = 0
+    for iteration in 0..<Self.iterations * 10 {
+      let bytes = (0..<8).map { _ in
+        Int.random(in: 0..<12, using: &random) == 0
+          ? near.randomElement(using: &random)! : UInt8.random(in: 0x23...0x5B, using: &random)
+      }
+      let word = bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
+      let expected = bytes.contains { $0 < 0x20 || $0 >= 0x80 || $0 == 0x22 || $0 == 0x5C }
+      #expect(
+        JSONReader.holdsSpecialByte(word) == expected,
+        "seed \(random.seed) iteration \(iteration): \(bytes)")
+      special += expected ? 1 : 0
+    }
+    #expect(special > Self.iterations && special < Self.iterations * 9, "\(special) special")
+  }
 }
