@@ -456,10 +456,14 @@ extension FollowedPairHashes {
     }
     // The values sent are the inserted elements and the reloads' destinations (the applier
     // checks that they are exactly those).
-    for (path, value) in zip(update.elementPaths, update.elementValues) {
+    // By index, not `zip`: this generic code is not specialized, and a `Zip2Sequence` iterated
+    // generically costs thousands of instructions an element.
+    let (paths, values) = (update.elementPaths, update.elementValues)
+    for index in 0..<paths.count {
+      let path = paths[index]
       guard path.count == 2, map.old(ofNew: path[0]) != nil else { return nil }
       edits.there.append(
-        PairArrival(section: path[0], index: path[1], hash: hasher(value)))
+        PairArrival(section: path[0], index: path[1], hash: hasher(values[index])))
     }
     self.init(
       map, edits: &edits, hashes: hashes, here: { map.old(ofNew: $0).map { sections[$0] } },
