@@ -48,6 +48,26 @@ struct ElementMirrorApplyTests {
   /// The value the tests give a new element.
   static func value(_ path: IndexPath) -> String { "new \(path)" }
 
+  /// The values the rebuilding applier asks for, by path, the sections it makes of `old`, and
+  /// whether `changeset` fits them (`old` itself when not).
+  static func rebuilt(_ old: [[String]], _ changeset: Changeset) -> (
+    asked: [IndexPath: String], sections: [[String]], fits: Bool
+  ) {
+    var asked: [IndexPath: String] = [:]
+    var sections = old
+    do {
+      try changeset.applyByRebuilding(
+        to: &sections,
+        newElement: { path in
+          asked[path] = value(path)
+          return value(path)
+        })
+      return (asked, sections, true)
+    } catch {
+      return (asked, old, false)
+    }
+  }
+
   /// The random changesets on their random sections: the in-place applier gives what
   /// rebuilding every touched section gives, or throws the same error and leaves the mirror as
   /// it was, also when the mirror's storage is shared or a value cannot be given.
@@ -106,20 +126,7 @@ struct ElementMirrorApplyTests {
       let (old, changeset, generator) = Self.randomCase(seed: seed)
       var rng = generator
       // The values asked for, by the reference.
-      var asked: [IndexPath: String] = [:]
-      var reference = old
-      let fits: Bool
-      do {
-        try changeset.applyByRebuilding(
-          to: &reference,
-          newElement: { path in
-            asked[path] = Self.value(path)
-            return Self.value(path)
-          })
-        fits = true
-      } catch {
-        fits = false
-      }
+      let (asked, reference, fits) = Self.rebuilt(old, changeset)
       var given = asked
       let exact: Bool
       switch Int.random(in: 0...5, using: &rng) {
@@ -169,20 +176,7 @@ struct ElementMirrorApplyTests {
     for seed in randomizedSeeds(base: 85_000, count: 3_000) {
       let (old, changeset, generator) = Self.randomCase(seed: seed)
       var rng = generator
-      var asked: [IndexPath: String] = [:]
-      var reference = old
-      let fits: Bool
-      do {
-        try changeset.applyByRebuilding(
-          to: &reference,
-          newElement: { path in
-            asked[path] = Self.value(path)
-            return Self.value(path)
-          })
-        fits = true
-      } catch {
-        fits = false
-      }
+      let (asked, reference, fits) = Self.rebuilt(old, changeset)
       var paths = asked.keys.sorted()
       let exact: Bool
       switch Int.random(in: 0...6, using: &rng) {
