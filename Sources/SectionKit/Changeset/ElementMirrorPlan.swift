@@ -117,6 +117,9 @@ struct ElementMirrorPlan {
 
   /// The paths of `list` (``path(_:counts:old:)`` each), sorted; `nil` when one does not fit.
   private static func read(_ list: [IndexPath], counts: [Int], old: Bool) -> [Path]? {
+    // Not through `unsafeUninitializedCapacity` when empty: that writes the count of the
+    // shared empty array, a race the thread sanitizer reports.
+    if list.isEmpty { return [] }
     var sorted = true
     var fits = true
     var result = [Path](unsafeUninitializedCapacity: list.count) { buffer, count in
