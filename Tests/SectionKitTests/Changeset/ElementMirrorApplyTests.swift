@@ -150,14 +150,10 @@ struct ElementMirrorApplyTests {
         }
       default: exact = true
       }
-      var mirror = old
-      let shared = mirror
-      let took = changeset.applyElementChanges(to: &mirror, newValues: given)
-      let context = "seed \(seed) (replay with SECTIONKIT_SEED=\(seed)): \(changeset) on \(old)"
-      #expect(took == (fits && exact), "\(context), given \(given)")
-      #expect(mirror == (took ? reference : old), "\(context), given \(given)")
-      #expect(shared == old, "\(context)")
-      if took { applied += 1 } else if fits { declined += 1 }
+      Self.expectApplied(
+        old, reference, fits: fits, exact: exact, applied: &applied, declined: &declined,
+        "seed \(seed) (replay with SECTIONKIT_SEED=\(seed)): \(changeset) on \(old), given \(given)"
+      ) { changeset.applyElementChanges(to: &$0, newValues: given) }
     }
     let replaying = ProcessInfo.processInfo.environment["SECTIONKIT_SEED"] != nil
     #expect(
@@ -203,19 +199,31 @@ struct ElementMirrorApplyTests {
       default: exact = true
       }
       let values = paths.map { Self.value($0) }
-      var mirror = old
-      let shared = mirror
-      let took = changeset.applyElementChanges(to: &mirror, newValues: values, at: paths)
-      let context =
+      Self.expectApplied(
+        old, reference, fits: fits, exact: exact, applied: &applied, declined: &declined,
         "seed \(seed) (replay with SECTIONKIT_SEED=\(seed)): \(changeset) on \(old), given \(paths)"
-      #expect(took == (fits && exact), "\(context)")
-      #expect(mirror == (took ? reference : old), "\(context)")
-      #expect(shared == old, "\(context)")
-      if took { applied += 1 } else if fits { declined += 1 }
+      ) { changeset.applyElementChanges(to: &$0, newValues: values, at: paths) }
     }
     let replaying = ProcessInfo.processInfo.environment["SECTIONKIT_SEED"] != nil
     #expect(
       replaying || (applied > 500 && declined > 200), "\(applied) applied, \(declined) declined")
+  }
+
+  /// Applies `apply` to a copy of `old` (and keeps another copy, as a client would elsewhere):
+  /// it must apply exactly when the changeset `fits` and the values given are `exact`, leave the
+  /// mirror equal to `reference` when it applies and to `old` when it declines, and never touch
+  /// the other copy. Counts the cases applied and those declined although the changeset fits.
+  static func expectApplied(
+    _ old: [[String]], _ reference: [[String]], fits: Bool, exact: Bool, applied: inout Int,
+    declined: inout Int, _ context: String, _ apply: (inout [[String]]) -> Bool
+  ) {
+    var mirror = old
+    let shared = mirror
+    let took = apply(&mirror)
+    #expect(took == (fits && exact), "\(context)")
+    #expect(mirror == (took ? reference : old), "\(context)")
+    #expect(shared == old, "\(context)")
+    if took { applied += 1 } else if fits { declined += 1 }
   }
 
   /// How many ``Tracked`` values are alive.
